@@ -1,0 +1,452 @@
+import { getTreeIndex, pathPositions, resolveLeaf, type TreeIndex } from "./tree";
+import type {
+	AgentMessage,
+	CompactionEntry,
+	ContextEditEntry,
+	ModelRef,
+	SessionContext,
+	SessionEntry,
+	UserContent,
+} from "./types";
+import { isKnownEntry } from "./types";
+
+/**
+ * Where a path entry stands relative to the latest compaction on the path:
+ * - `whole`: there is no compaction; the whole path is read;
+ * - `summarized`: before the latest compaction and not kept: replaced by its summary;
+ * - `kept`: in a legacy compaction's kept range (`firstKeptEntryId` up to the compaction);
+ * - `checkpoint`: the latest compaction itself;
+ * - `after`: after the latest compaction.
+ */
+export type Region = "whole" | "summarized" | "kept" | "checkpoint" | "after";
+
+/** Which rule picked the selected range (SPEC §3.1). */
+export type CompactionRule = "none" | "retained-tail" | "legacy" | "legacy-kept-missing";
+
+/** Where a context message came from. */
+export type MessageOrigin =
+	| "message"
+	| "compaction-system"
+	| "compaction-summary"
+	| "retained-tail"
+	| "branch-summary"
+	| "custom-message";
+
+export interface MessageSource {
+	entryId: string;
+	/** Position of the source entry in `entries`. */
+	position: number;
+	origin: MessageOrigin;
+	/** Set when a context edit replaced this message's content. */
+	editedBy?: string;
+}
+
+export interface PathEntryFate {
+	position: number;
+	id: string;
+	region: Region;
+	/** Whether `buildContextEntries` returns this entry. */
+	selected: boolean;
+	/** Index of its first message in `messages`, and how many it contributed. */
+	messageStart: number;
+	messageCount: number;
+	/** The context edit that applies to this entry, if any (`replacement: null` omits it). */
+	editId?: string;
+	omitted?: boolean;
+	/** One line saying why the entry has this fate. */
+	reason: string;
+}
+
+export interface CompactionInfo {
+	position: number;
+	/** Index of the compaction on the path. */
+	pathIndex: number;
+	/** Path index of `firstKeptEntryId` (legacy rule), -1 when not on the path. */
+	firstKeptPathIndex: number;
+	tokensBefore: number;
+}
+
+/** Everything the builder decides for one leaf, for the inspector and the explainer. */
+export interface ContextAnalysis {
+	/** Resolved leaf position, -1 for the empty path. */
+	leaf: number;
+	/** Positions root → leaf. */
+	path: number[];
+	rule: CompactionRule;
+	compaction: CompactionInfo | null;
+	/** Parallel to `path`. */
+	fates: PathEntryFate[];
+	/** `buildContextEntries` output. */
+	selected: SessionEntry[];
+	/** Positions of `selected`. */
+	selectedPositions: number[];
+	/** Context edits that apply (among the selected entries), target id → edit entry. */
+	edits: Map<string, ContextEditEntry>;
+	messages: AgentMessage[];
+	/** Parallel to `messages`. */
+	sources: MessageSource[];
+	thinkingLevel: string;
+	model: ModelRef | null;
+	/** The path entries that set the final thinking level and model, if any. */
+	thinkingLevelFrom: number;
+	modelFrom: number;
+}
+
+/**
+ * Runs pi's context builder for `leafId` over a shared tree index and records every decision.
+ * `buildContextEntries` and `buildSessionContext` are views of this result, so the inspector,
+ * the explainer and the contract functions cannot disagree. O(path length).
+ */
+export function analyzeContext(
+	entries: readonly SessionEntry[],
+	leafId?: string | null,
+	index: TreeIndex = getTreeIndex(entries),
+): ContextAnalysis {
+	const leaf = resolveLeaf(index, leafId);
+	const path = pathPositions(index, leaf);
+	const n = path.length;
+
+	// Settings come from the whole path (SPEC §3.2).
+	let thinkingLevel = "off";
+	let model: ModelRef | null = null;
+	let thinkingLevelFrom = -1;
+	let modelFrom = -1;
+	let k = -1;
+	for (let i = 0; i < n; i++) {
+		const e = entries[path[i]];
+		if (!isKnownEntry(e)) continue;
+		switch (e.type) {
+			case "thinking_level_change":
+				thinkingLevel = e.thinkingLevel;
+				thinkingLevelFrom = path[i];
+				break;
+			case "model_change":
+				model = { provider: e.provider, modelId: e.modelId };
+				modelFrom = path[i];
+				break;
+			case "message": {
+				const m = e.message;
+				if (m && m.role === "assistant") {
+					model = { provider: m.provider, modelId: m.model };
+					modelFrom = path[i];
+				}
+				break;
+			}
+			case "compaction":
+				k = i;
+				break;
+			default:
+				break;
+		}
+	}
+
+	// Which entries are active (SPEC §3.1).
+	const regions: Region[] = new Array(n);
+	const selectedMask = new Uint8Array(n);
+	let rule: CompactionRule = "none";
+	let compaction: CompactionInfo | null = null;
+	if (k === -1) {
+		regions.fill("whole");
+		selectedMask.fill(1);
+	} else {
+		const c = entries[path[k]] as CompactionEntry;
+		let keptFrom = -1;
+		if (Array.isArray(c.retainedTail)) {
+			rule = "retained-tail";
+		} else {
+			for (let i = 0; i < k; i++) {
+				if (entries[path[i]].id === c.firstKeptEntryId) {
+					keptFrom = i;
+					break;
+				}
+			}
+			rule = keptFrom === -1 ? "legacy-kept-missing" : "legacy";
+		}
+		compaction = {
+			position: path[k],
+			pathIndex: k,
+			firstKeptPathIndex: keptFrom,
+			tokensBefore: c.tokensBefore,
+		};
+		for (let i = 0; i < n; i++) {
+			if (i === k) {
+				regions[i] = "checkpoint";
+				selectedMask[i] = 1;
+			} else if (i > k) {
+				regions[i] = "after";
+				selectedMask[i] = 1;
+			} else if (keptFrom !== -1 && i >= keptFrom) {
+				regions[i] = "kept";
+				selectedMask[i] = isSystemMessage(entries[path[i]]) ? 0 : 1;
+			} else {
+				regions[i] = "summarized";
+			}
+		}
+	}
+
+	// Selected entries in builder order: the compaction first, then the kept range, then the rest.
+	const order: number[] = [];
+	if (k !== -1) order.push(k);
+	for (let i = 0; i < n; i++) if (i !== k && selectedMask[i]) order.push(i);
+	const selectedPositions = order.map((i) => path[i]);
+	const selected = selectedPositions.map((p) => entries[p]);
+
+	// Context edits among the selected entries; the last one per target wins (SPEC §3.3).
+	const edits = new Map<string, ContextEditEntry>();
+	for (const e of selected) {
+		if (e.type === "context_edit") {
+			const edit = e as ContextEditEntry;
+			edits.set(edit.targetId, edit);
+		}
+	}
+
+	const messages: AgentMessage[] = [];
+	const sources: MessageSource[] = [];
+	const fates: PathEntryFate[] = path.map((position, i) => ({
+		position,
+		id: entries[position].id,
+		region: regions[i],
+		selected: selectedMask[i] === 1,
+		messageStart: 0,
+		messageCount: 0,
+		reason: "",
+	}));
+	for (let j = 0; j < order.length; j++) {
+		const i = order[j];
+		const position = path[i];
+		const entry = entries[position];
+		const fate = fates[i];
+		fate.messageStart = messages.length;
+		const projected = j === 0 && k !== -1 ? projectCompaction(entry as CompactionEntry) : projectEntry(entry);
+		const edit = edits.get(entry.id);
+		if (edit) {
+			fate.editId = edit.id;
+			if (edit.replacement === null || edit.replacement === undefined) {
+				fate.omitted = true;
+				continue;
+			}
+		}
+		for (const [origin, message] of projected) {
+			const out = edit ? applyEdit(message, edit) : message;
+			messages.push(out);
+			sources.push({
+				entryId: entry.id,
+				position,
+				origin,
+				...(edit && out !== message ? { editedBy: edit.id } : {}),
+			});
+		}
+		fate.messageCount = messages.length - fate.messageStart;
+	}
+	for (let i = 0; i < n; i++) {
+		fates[i].reason = explainFate(entries, fates[i], compaction, rule, edits);
+		if (!fates[i].selected) fates[i].messageStart = -1;
+	}
+
+	return {
+		leaf,
+		path,
+		rule,
+		compaction,
+		fates,
+		selected,
+		selectedPositions,
+		edits,
+		messages,
+		sources,
+		thinkingLevel,
+		model,
+		thinkingLevelFrom,
+		modelFrom,
+	};
+}
+
+function isSystemMessage(entry: SessionEntry): boolean {
+	if (entry.type !== "message") return false;
+	const m = (entry as { message?: { role?: unknown } }).message;
+	return !!m && typeof m === "object" && m.role === "system";
+}
+
+/** `new Date(iso).getTime()`, as pi stamps synthesized messages. */
+function entryTime(entry: SessionEntry): number {
+	return new Date(entry.timestamp).getTime();
+}
+
+/** A stored message as pi reads it: null/missing content becomes `[]` (or `""` for system). */
+export function normalizeMessage(message: AgentMessage): AgentMessage {
+	const m = message as { role?: unknown; content?: unknown };
+	if (m.content !== null && m.content !== undefined) return message;
+	switch (m.role) {
+		case "user":
+		case "assistant":
+		case "toolResult":
+			return { ...message, content: [] } as AgentMessage;
+		case "system":
+			return { ...message, content: "" } as AgentMessage;
+		default:
+			return message;
+	}
+}
+
+type Projected = [MessageOrigin, AgentMessage][];
+
+function projectCompaction(c: CompactionEntry): Projected {
+	const out: Projected = [];
+	const sys = c.systemMessage;
+	if (typeof sys === "string") {
+		out.push(["compaction-system", { role: "system", content: sys, timestamp: entryTime(c) }]);
+	} else if (sys && typeof sys === "object") {
+		out.push(["compaction-system", normalizeMessage(sys)]);
+	}
+	out.push([
+		"compaction-summary",
+		{ role: "compactionSummary", summary: c.summary, tokensBefore: c.tokensBefore, timestamp: entryTime(c) },
+	]);
+	if (Array.isArray(c.retainedTail)) {
+		for (const m of c.retainedTail) {
+			if (m && typeof m === "object") out.push(["retained-tail", normalizeMessage(m)]);
+		}
+	}
+	return out;
+}
+
+function projectEntry(entry: SessionEntry): Projected {
+	if (!isKnownEntry(entry)) return [];
+	switch (entry.type) {
+		case "message":
+			return entry.message && typeof entry.message === "object" ? [["message", normalizeMessage(entry.message)]] : [];
+		case "custom_message":
+			return [
+				[
+					"custom-message",
+					{
+						role: "custom",
+						customType: entry.customType,
+						content: entry.content ?? [],
+						display: entry.display,
+						details: entry.details,
+						timestamp: entryTime(entry),
+					},
+				],
+			];
+		case "branch_summary":
+			return entry.summary
+				? [
+						[
+							"branch-summary",
+							{ role: "branchSummary", summary: entry.summary, fromId: entry.fromId, timestamp: entryTime(entry) },
+						],
+					]
+				: [];
+		case "compaction":
+		case "custom":
+		case "context_edit":
+		case "model_change":
+		case "thinking_level_change":
+		case "label":
+		case "session_info":
+		case "usage":
+			return [];
+		default: {
+			const never: never = entry;
+			return never;
+		}
+	}
+}
+
+function applyEdit(message: AgentMessage, edit: ContextEditEntry): AgentMessage {
+	const content = (edit.replacement as { content: unknown }).content;
+	switch (message.role) {
+		case "user":
+		case "custom":
+			return { ...message, content: content as string | UserContent[] };
+		case "assistant":
+		case "toolResult": {
+			const blocks = typeof content === "string" ? [{ type: "text" as const, text: content }] : content;
+			return { ...message, content: blocks } as AgentMessage;
+		}
+		default:
+			return message;
+	}
+}
+
+function explainFate(
+	entries: readonly SessionEntry[],
+	fate: PathEntryFate,
+	compaction: CompactionInfo | null,
+	rule: CompactionRule,
+	edits: Map<string, ContextEditEntry>,
+): string {
+	const entry = entries[fate.position];
+	const cid = compaction ? entries[compaction.position].id : "";
+	switch (fate.region) {
+		case "summarized":
+			return rule === "legacy-kept-missing"
+				? `Before compaction ${cid}, whose firstKeptEntryId is not on this path: dropped (pi keeps nothing before it)`
+				: rule === "retained-tail"
+					? `Before compaction ${cid}, a self-contained checkpoint: replaced by its summary and retained tail`
+					: `Before the kept range of compaction ${cid}: replaced by its summary`;
+		case "checkpoint": {
+			const c = entry as CompactionEntry;
+			const tail = Array.isArray(c.retainedTail) ? ` and ${c.retainedTail.length} retained-tail message(s)` : "";
+			return `Latest compaction on the path: contributes its summary${tail}${fate.omitted ? ", but a context edit omits it" : ""}`;
+		}
+		default:
+			break;
+	}
+	const where =
+		fate.region === "kept" ? "In the kept range" : fate.region === "after" ? "After the compaction" : "On the path";
+	if (!fate.selected) return `${where}, but a system message in a legacy kept range is skipped`;
+	if (fate.omitted) return `${where}; omitted by context edit ${fate.editId}`;
+	if (fate.messageCount > 0) {
+		return fate.editId ? `${where}; content replaced by context edit ${fate.editId}` : `${where}; sent as a message`;
+	}
+	if (!isKnownEntry(entry)) return `${where}; unknown entry type "${String(entry.type)}": no message`;
+	switch (entry.type) {
+		case "compaction":
+			return `${where}; an older compaction: contributes nothing (only the latest counts)`;
+		case "model_change":
+		case "thinking_level_change":
+			return `${where}; a setting: no message (settings are read from the whole path)`;
+		case "context_edit": {
+			const applies = edits.get(entry.targetId) === entry;
+			return applies
+				? `${where}; a context edit ${entry.replacement === null ? "omitting" : "replacing"} ${entry.targetId}`
+				: `${where}; a context edit of ${entry.targetId}, overridden by a later edit`;
+		}
+		case "branch_summary":
+			return `${where}; an empty branch summary: no message`;
+		case "label":
+			return `${where}; a label: no message`;
+		case "session_info":
+			return `${where}; session name: no message`;
+		case "custom":
+			return `${where}; extension state (custom): no message`;
+		case "usage":
+			return `${where}; usage record: no message`;
+		case "message":
+		case "custom_message":
+			return `${where}; no message`;
+		default: {
+			const never: never = entry;
+			return never;
+		}
+	}
+}
+
+/**
+ * The entries pi's builder reads for `leafId` (SPEC §3.1): the path, or after a compaction the
+ * compaction, its kept range (legacy) and everything after it. Non-message entries stay in.
+ */
+export function buildContextEntries(entries: readonly SessionEntry[], leafId?: string | null): SessionEntry[] {
+	return analyzeContext(entries, leafId).selected;
+}
+
+/**
+ * The messages, thinking level and model pi builds for `leafId` (SPEC §3.2–3.3); equal to pi's
+ * own `buildSessionContext` output.
+ */
+export function buildSessionContext(entries: readonly SessionEntry[], leafId?: string | null): SessionContext {
+	const a = analyzeContext(entries, leafId);
+	return { messages: a.messages, thinkingLevel: a.thinkingLevel, model: a.model };
+}

@@ -1,0 +1,324 @@
+/**
+ * Session file types (pi session format v3, see SPEC.md §1).
+ *
+ * Everything here describes untrusted data read from a file: fields the format promises may
+ * still be missing or of the wrong type. Code that reads them checks what it relies on.
+ */
+
+// ---------------------------------------------------------------------------------------------
+// Message content
+
+export interface TextContent {
+	type: "text";
+	text: string;
+	textSignature?: string;
+}
+
+export interface ImageContent {
+	type: "image";
+	/** base64 data, never a URL */
+	data: string;
+	mimeType: string;
+}
+
+export interface ThinkingContent {
+	type: "thinking";
+	thinking: string;
+	thinkingSignature?: string;
+	redacted?: boolean;
+}
+
+export interface ToolCall {
+	type: "toolCall";
+	id: string;
+	name: string;
+	arguments: Record<string, unknown>;
+}
+
+export type UserContent = TextContent | ImageContent;
+export type AssistantContent = TextContent | ThinkingContent | ToolCall;
+
+export interface Usage {
+	input: number;
+	output: number;
+	cacheRead: number;
+	cacheWrite: number;
+	totalTokens?: number;
+	cost?: { input: number; output: number; cacheRead: number; cacheWrite: number; total: number };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Agent messages (message.role)
+
+export interface UserMessage {
+	role: "user";
+	content: string | UserContent[];
+	timestamp: number;
+}
+
+export interface AssistantMessage {
+	role: "assistant";
+	content: AssistantContent[];
+	api?: string;
+	provider: string;
+	model: string;
+	usage?: Usage;
+	stopReason?: string;
+	errorMessage?: string;
+	timestamp: number;
+}
+
+export interface ToolResultMessage {
+	role: "toolResult";
+	toolCallId: string;
+	toolName: string;
+	content: string | UserContent[];
+	isError: boolean;
+	details?: unknown;
+	timestamp: number;
+}
+
+export interface SystemMessage {
+	role: "system";
+	content: string;
+	timestamp?: number;
+}
+
+export interface BashExecutionMessage {
+	role: "bashExecution";
+	command: string;
+	output: string;
+	exitCode: number | null | undefined;
+	cancelled: boolean;
+	truncated: boolean;
+	fullOutputPath?: string;
+	excludeFromContext?: boolean;
+	timestamp: number;
+}
+
+export interface CustomMessage {
+	role: "custom";
+	customType: string;
+	content: string | UserContent[];
+	display: boolean;
+	details?: unknown;
+	timestamp: number;
+}
+
+export interface BranchSummaryMessage {
+	role: "branchSummary";
+	summary: string;
+	fromId: string;
+	timestamp: number;
+}
+
+export interface CompactionSummaryMessage {
+	role: "compactionSummary";
+	summary: string;
+	tokensBefore: number;
+	timestamp: number;
+}
+
+export type AgentMessage =
+	| UserMessage
+	| AssistantMessage
+	| ToolResultMessage
+	| SystemMessage
+	| BashExecutionMessage
+	| CustomMessage
+	| BranchSummaryMessage
+	| CompactionSummaryMessage;
+
+export type AgentRole = AgentMessage["role"];
+
+/** What the provider receives (`convertToLlm` output). */
+export type Message = UserMessage | AssistantMessage | ToolResultMessage | SystemMessage;
+
+// ---------------------------------------------------------------------------------------------
+// File lines
+
+export interface SessionHeader {
+	type: "session";
+	version?: number;
+	id: string;
+	timestamp: string;
+	cwd: string;
+	parentSession?: string;
+	[key: string]: unknown;
+}
+
+interface EntryBase {
+	id: string;
+	parentId: string | null;
+	timestamp: string;
+}
+
+export interface MessageEntry extends EntryBase {
+	type: "message";
+	message: AgentMessage;
+}
+
+export interface CompactionEntry extends EntryBase {
+	type: "compaction";
+	summary: string;
+	tokensBefore: number;
+	firstKeptEntryId?: string;
+	retainedTail?: AgentMessage[];
+	details?: unknown;
+	usage?: Usage;
+	fromHook?: boolean;
+	systemMessage?: AgentMessage | string;
+}
+
+export interface BranchSummaryEntry extends EntryBase {
+	type: "branch_summary";
+	fromId: string;
+	summary: string;
+	details?: unknown;
+	usage?: Usage;
+	fromHook?: boolean;
+}
+
+export interface CustomMessageEntry extends EntryBase {
+	type: "custom_message";
+	customType: string;
+	content: string | UserContent[] | null;
+	display: boolean;
+	details?: unknown;
+}
+
+export interface CustomEntry extends EntryBase {
+	type: "custom";
+	customType: string;
+	data?: unknown;
+}
+
+export interface ContextEditEntry extends EntryBase {
+	type: "context_edit";
+	targetId: string;
+	replacement: { content: string | UserContent[] | AssistantContent[] } | null;
+}
+
+export interface ModelChangeEntry extends EntryBase {
+	type: "model_change";
+	provider: string;
+	modelId: string;
+}
+
+export interface ThinkingLevelChangeEntry extends EntryBase {
+	type: "thinking_level_change";
+	thinkingLevel: string;
+}
+
+export interface LabelEntry extends EntryBase {
+	type: "label";
+	targetId: string;
+	label?: string;
+}
+
+export interface SessionInfoEntry extends EntryBase {
+	type: "session_info";
+	name?: string;
+}
+
+export interface UsageEntry extends EntryBase {
+	type: "usage";
+	kind: string;
+	provider: string;
+	model: string;
+	usage: Usage;
+	note?: string;
+}
+
+/** Any entry type pi does not define: kept, shown and flagged, never fatal. */
+export interface UnknownEntry extends EntryBase {
+	type: string;
+	[key: string]: unknown;
+}
+
+export type KnownEntry =
+	| MessageEntry
+	| CompactionEntry
+	| BranchSummaryEntry
+	| CustomMessageEntry
+	| CustomEntry
+	| ContextEditEntry
+	| ModelChangeEntry
+	| ThinkingLevelChangeEntry
+	| LabelEntry
+	| SessionInfoEntry
+	| UsageEntry;
+
+export type SessionEntry = KnownEntry | UnknownEntry;
+
+export type KnownEntryType = KnownEntry["type"];
+
+export const KNOWN_ENTRY_TYPES: ReadonlySet<string> = new Set<KnownEntryType>([
+	"message",
+	"compaction",
+	"branch_summary",
+	"custom_message",
+	"custom",
+	"context_edit",
+	"model_change",
+	"thinking_level_change",
+	"label",
+	"session_info",
+	"usage",
+]);
+
+export const KNOWN_ROLES: ReadonlySet<string> = new Set<AgentRole>([
+	"user",
+	"assistant",
+	"toolResult",
+	"system",
+	"bashExecution",
+	"custom",
+	"branchSummary",
+	"compactionSummary",
+]);
+
+/** Narrows an entry to a known type; unknown types fall through to `UnknownEntry`. */
+export function isKnownEntry(entry: SessionEntry): entry is KnownEntry {
+	return KNOWN_ENTRY_TYPES.has(entry.type);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Parse results
+
+export type Severity = "error" | "warning" | "info";
+
+export interface SessionIssue {
+	/** 1-based line number in the file, when the issue belongs to a line. */
+	line?: number;
+	entryId?: string;
+	severity: Severity;
+	code: string;
+	message: string;
+}
+
+export interface ParsedSession {
+	header: SessionHeader | null;
+	/** File order, migrated to v3. */
+	entries: SessionEntry[];
+	/** The file's current leaf: its last entry, null when there are no entries. */
+	leafId: string | null;
+	/** The version the file declared (1 when absent). */
+	version: number;
+	issues: SessionIssue[];
+	/** 1-based line number of each entry, parallel to `entries`. */
+	lines: number[];
+	/** True when the entries were migrated from an older version on load. */
+	migrated: boolean;
+}
+
+export interface ModelRef {
+	provider: string;
+	modelId: string;
+}
+
+export interface SessionContext {
+	messages: AgentMessage[];
+	thinkingLevel: string;
+	model: ModelRef | null;
+}
