@@ -1,4 +1,7 @@
 export * from "./context";
+export * from "./entryKind";
+export * from "./graph";
+export * from "./hash";
 export * from "./llm";
 export * from "./meta";
 export { v1EntryId } from "./migrate";

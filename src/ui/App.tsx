@@ -1,0 +1,36 @@
+import { useEffect } from "react";
+import { useStore } from "../store";
+import { ContextPanel } from "./components/ContextPanel/ContextPanel";
+import { Diagnostics } from "./components/Diagnostics/Diagnostics";
+import { DropZone } from "./components/DropZone/DropZone";
+import { Graph } from "./components/Graph/Graph";
+import { LeafList } from "./components/LeafList/LeafList";
+import { Library } from "./components/Library/Library";
+import { LoadStatus } from "./components/LoadStatus/LoadStatus";
+import { Toolbar } from "./components/Toolbar/Toolbar";
+
+export function App() {
+	const refreshLibrary = useStore((s) => s.refreshLibrary);
+	useEffect(() => {
+		void refreshLibrary();
+	}, [refreshLibrary]);
+	return (
+		<DropZone>
+			<div className="app">
+				<Toolbar />
+				<LoadStatus />
+				<main className="layout">
+					<aside className="sidebar">
+						<Library />
+						<LeafList />
+						<Diagnostics />
+					</aside>
+					<Graph />
+					<aside className="inspector">
+						<ContextPanel />
+					</aside>
+				</main>
+			</div>
+		</DropZone>
+	);
+}

@@ -1,0 +1,42 @@
+import { useRef } from "react";
+import { useStore } from "../../../store";
+
+const selectLoadFiles = (s: { loadFiles: (files: readonly File[]) => Promise<void> }) => s.loadFiles;
+
+/** Top bar: the app name, the file picker and what is open. */
+export function Toolbar() {
+	const loadFiles = useStore(selectLoadFiles);
+	const session = useStore((s) => s.session);
+	const input = useRef<HTMLInputElement>(null);
+	return (
+		<header className="toolbar">
+			<h1 className="toolbar__title">Session Explorer</h1>
+			<button type="button" className="button button--primary" onClick={() => input.current?.click()}>
+				Open .jsonl files…
+			</button>
+			<input
+				ref={input}
+				data-testid="file-input"
+				className="visually-hidden"
+				type="file"
+				accept=".jsonl,.json,.txt,application/jsonl,application/x-ndjson"
+				multiple
+				onChange={(e) => {
+					const files = [...(e.currentTarget.files ?? [])];
+					e.currentTarget.value = "";
+					if (files.length) void loadFiles(files);
+				}}
+			/>
+			{session && (
+				<div className="toolbar__session" data-testid="open-session" title={session.header?.cwd}>
+					<strong>{session.fileName}</strong>
+					<span className="muted">
+						{session.entries.length} entries · v{session.version}
+						{session.migrated ? " (migrated)" : ""}
+						{session.stored ? "" : " · not stored"}
+					</span>
+				</div>
+			)}
+		</header>
+	);
+}
