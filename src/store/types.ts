@@ -26,13 +26,39 @@ export interface LoadError {
 	reason: string;
 }
 
-export interface State {
+/** Filters like pi's own HTML export. */
+export type FindFilter = "default" | "no-tools" | "user-only" | "labeled-only" | "all";
+
+// ---------------------------------------------------------------------------------------------
+// Slices: each has its State and Actions; the store is their union.
+
+export interface LibraryState {
 	library: SessionMeta[];
 	libraryCorrupt: CorruptRecord[];
 	libraryReady: boolean;
 	storageUse: StorageUse | null;
 	/** A storage problem worth telling the user (IndexedDB unavailable, quota). */
 	storageError: string | null;
+}
+
+export interface LibraryActions {
+	refreshLibrary(): Promise<void>;
+	renameSession(id: string, displayName: string): Promise<void>;
+	deleteSession(id: string): Promise<void>;
+}
+
+export interface LoadState {
+	loads: LoadJob[];
+	loadErrors: LoadError[];
+}
+
+export interface LoadActions {
+	loadFiles(files: readonly File[]): Promise<void>;
+	openStored(id: string): Promise<boolean>;
+	dismissLoadError(id: number): void;
+}
+
+export interface SessionState {
 	session: OpenSession | null;
 	/** The entry selected as the leaf of the context; null = the file's current leaf. */
 	selectedLeafId: string | null;
@@ -40,21 +66,32 @@ export interface State {
 	focusedEntryId: string | null;
 	/** Expanded segment node ids of the graph. */
 	expanded: ReadonlySet<string>;
-	loads: LoadJob[];
-	loadErrors: LoadError[];
 }
 
-export interface Actions {
-	refreshLibrary(): Promise<void>;
-	loadFiles(files: readonly File[]): Promise<void>;
-	openStored(id: string): Promise<boolean>;
+export interface SessionActions {
+	openSession(session: OpenSession): void;
 	closeSession(): void;
 	selectLeaf(id: string | null): void;
 	focusEntry(id: string | null): void;
 	toggleSegment(segmentId: string): void;
-	renameSession(id: string, displayName: string): Promise<void>;
-	deleteSession(id: string): Promise<void>;
-	dismissLoadError(id: number): void;
 }
 
+export interface FindState {
+	findQuery: string;
+	findFilter: FindFilter;
+	/** Entry ids matching the query and filter, in file order (drawn on the graph). */
+	findHits: readonly string[];
+}
+
+export interface FindActions {
+	setFindQuery(query: string): void;
+	setFindFilter(filter: FindFilter): void;
+}
+
+export type State = LibraryState & LoadState & SessionState & FindState;
+export type Actions = LibraryActions & LoadActions & SessionActions & FindActions;
 export type Store = State & Actions;
+
+/** What a slice creator receives: zustand's `set` and `get` over the whole store. */
+export type SetStore = (partial: Partial<State> | ((s: Store) => Partial<State>)) => void;
+export type GetStore = () => Store;

@@ -1,0 +1,31 @@
+import type { GetStore, SessionActions, SessionState, SetStore } from "../types";
+
+export const initialSessionState: SessionState = {
+	session: null,
+	selectedLeafId: null,
+	focusedEntryId: null,
+	expanded: new Set(),
+};
+
+export function createSessionSlice(set: SetStore, get: GetStore): SessionActions {
+	return {
+		openSession(session) {
+			set({ session, selectedLeafId: null, focusedEntryId: null, expanded: new Set() });
+		},
+		closeSession() {
+			set({ ...initialSessionState, expanded: new Set() });
+		},
+		selectLeaf(id) {
+			set({ selectedLeafId: id });
+		},
+		focusEntry(id) {
+			set({ focusedEntryId: id });
+		},
+		toggleSegment(segmentId) {
+			const expanded = new Set(get().expanded);
+			if (expanded.has(segmentId)) expanded.delete(segmentId);
+			else expanded.add(segmentId);
+			set({ expanded });
+		},
+	};
+}
