@@ -64,7 +64,13 @@ class Story {
 					api: "anthropic-messages",
 					provider: "anthropic",
 					model: "claude-sonnet-4-5",
-					usage: { input: 1200 + this.n * 40, output: 180, cacheRead: 0, cacheWrite: 0, totalTokens: 1380 + this.n * 40 },
+					usage: {
+						input: 1200 + this.n * 40,
+						output: 180,
+						cacheRead: 0,
+						cacheWrite: 0,
+						totalTokens: 1380 + this.n * 40,
+					},
 					stopReason: toolCalls.length ? "toolUse" : "stop",
 				},
 			},
@@ -106,7 +112,13 @@ function work(s: Story, topic: string): void {
 	);
 	s.assistant(
 		`\`rows[0]\` is undefined when the table is empty, so \`.items\` throws. I'll guard it and return an empty list.`,
-		[{ id: `call_${s.prefix}_2`, name: "edit", args: { path: `src/routes/${topic}.ts`, oldText: "rows[0].items", newText: "(rows[0]?.items ?? [])" } }],
+		[
+			{
+				id: `call_${s.prefix}_2`,
+				name: "edit",
+				args: { path: `src/routes/${topic}.ts`, oldText: "rows[0].items", newText: "(rows[0]?.items ?? [])" },
+			},
+		],
 	);
 	s.tool(`call_${s.prefix}_2`, "edit", `Edited src/routes/${topic}.ts`);
 	s.assistant("Fixed: the handler now returns `[]` for an empty table.");
@@ -153,7 +165,9 @@ mkdirSync(OUT, { recursive: true });
 	const s = new Story("b2", "ex-legacy-compaction-0002");
 	work(s, "users");
 	const kept = s.user("Now do the same for the projects endpoint.");
-	s.assistant("Reading the projects handler.", [{ id: "call_b2_9", name: "read", args: { path: "src/routes/projects.ts" } }]);
+	s.assistant("Reading the projects handler.", [
+		{ id: "call_b2_9", name: "read", args: { path: "src/routes/projects.ts" } },
+	]);
 	s.tool("call_b2_9", "read", "export function listProjects(db) {\n  return db.all()[0].items;\n}");
 	s.add("compaction", {
 		summary:
@@ -186,7 +200,9 @@ mkdirSync(OUT, { recursive: true });
 		tokensBefore: 51377,
 		retainedTail: [{ ...request }],
 	});
-	s.assistant("Looking at projects now.", [{ id: "call_c3_9", name: "read", args: { path: "src/routes/projects.ts" } }]);
+	s.assistant("Looking at projects now.", [
+		{ id: "call_c3_9", name: "read", args: { path: "src/routes/projects.ts" } },
+	]);
 	s.tool("call_c3_9", "read", "export function listProjects(db) {\n  return db.all()[0].items;\n}");
 	write(
 		s,
@@ -336,7 +352,9 @@ mkdirSync(OUT, { recursive: true });
 			excludeFromContext: true,
 		},
 	});
-	s.assistant("The build cannot find `./config`: the file is named `Config.ts`, and CI's file system is case-sensitive.");
+	s.assistant(
+		"The build cannot find `./config`: the file is named `Config.ts`, and CI's file system is case-sensitive.",
+	);
 	write(
 		s,
 		{
@@ -431,7 +449,11 @@ mkdirSync(OUT, { recursive: true });
 			display: true,
 		},
 	});
-	v1("compaction", { summary: "## Progress\n- README drafted; user asked for a shorter version", firstKeptEntryIndex: 3, tokensBefore: 12040 });
+	v1("compaction", {
+		summary: "## Progress\n- README drafted; user asked for a shorter version",
+		firstKeptEntryIndex: 3,
+		tokensBefore: 12040,
+	});
 	v1("message", { message: { role: "user", content: "Looks good. Ship it." } });
 	write(
 		s,

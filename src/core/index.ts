@@ -1,11 +1,17 @@
+export * from "./compare";
 export * from "./context";
 export * from "./entryKind";
+export * from "./explain";
+export * from "./export";
 export * from "./graph";
 export * from "./hash";
+export * from "./lab";
 export * from "./llm";
 export * from "./meta";
 export { v1EntryId } from "./migrate";
 export * from "./parse";
+export * from "./secrets";
+export * from "./share";
 export * from "./tokens";
 export * from "./tree";
 export * from "./types";

@@ -1,0 +1,95 @@
+import type { ContextAnalysis } from "./context";
+import { convertToLlm } from "./llm";
+import type { SessionEntry } from "./types";
+
+export type ExplainStepId = "path" | "compaction" | "rule" | "range" | "project" | "settings" | "convert";
+
+/** One step of the builder, with the entries it touches (positions) for painting. */
+export interface ExplainStep {
+	id: ExplainStepId;
+	title: string;
+	/** Plain-text explanation of what this step does for this leaf. */
+	text: string;
+	/** Entry positions this step is about (painted on the graph and in the inspector). */
+	focus: number[];
+}
+
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
+
+/**
+ * The builder for one leaf, as seven steps a person can follow: collect the path, find the latest
+ * compaction, pick the rule, select the range, project entries into messages, resolve settings,
+ * convert for the provider. Pure: derived from `analyzeContext`'s result.
+ */
+export function explainSteps(entries: readonly SessionEntry[], a: ContextAnalysis): ExplainStep[] {
+	const id = (p: number) => entries[p].id;
+	const leafText = a.leaf >= 0 ? `entry ${id(a.leaf)}` : "no entry (the empty path)";
+	const c = a.compaction;
+	const steps: ExplainStep[] = [];
+	steps.push({
+		id: "path",
+		title: "1. Collect the path",
+		text:
+			a.path.length === 0
+				? "The leaf is null: the path is empty and the model sees nothing."
+				: `Follow parentId from ${leafText} up to the root: ${plural(a.path.length, "entry")}, root first. Entries on other branches are never read.`,
+		focus: a.path,
+	});
+	steps.push({
+		id: "compaction",
+		title: "2. Find the latest compaction",
+		text: c
+			? `The last compaction on the path is ${id(c.position)} (step ${c.pathIndex + 1} of the path; the agent measured ${c.tokensBefore.toLocaleString("en")} tokens before compacting). Earlier compactions on the path no longer matter.`
+			: "There is no compaction on the path: everything on it is read.",
+		focus: c ? [c.position] : [],
+	});
+	const ruleText: Record<typeof a.rule, string> = {
+		none: "No compaction: the selected range is the whole path.",
+		"retained-tail":
+			"The compaction has a retainedTail array, so it is a self-contained checkpoint: its summary and the tail messages it carries stand in for everything before it.",
+		legacy:
+			"The compaction has no retainedTail: the legacy rule keeps the entries from firstKeptEntryId up to the compaction (skipping system messages), after the summary.",
+		"legacy-kept-missing":
+			"The compaction's firstKeptEntryId is not on this path, so the kept range is empty — pi drops it without a word. Only the summary and what follows are read.",
+	};
+	steps.push({
+		id: "rule",
+		title: "3. Which rule applies",
+		text: ruleText[a.rule],
+		focus: c && c.firstKeptPathIndex >= 0 ? [c.position, a.path[c.firstKeptPathIndex]] : c ? [c.position] : [],
+	});
+	const summarized = a.fates.filter((f) => f.region === "summarized").length;
+	steps.push({
+		id: "range",
+		title: "4. The selected range",
+		text: `${plural(a.selected.length, "entry")} selected${summarized ? `; ${plural(summarized, "entry")} before the compaction are summarized away` : ""}. Settings, labels and custom entries stay in the list but produce no messages.`,
+		focus: a.selectedPositions,
+	});
+	const edited = a.fates.filter((f) => f.editId && !f.omitted).length;
+	const omitted = a.fates.filter((f) => f.omitted).length;
+	const contributing = a.fates.filter((f) => f.messageCount > 0).map((f) => f.position);
+	steps.push({
+		id: "project",
+		title: "5. Project each entry",
+		text: `Each selected entry becomes zero or more messages: ${plural(a.messages.length, "message")} from ${plural(contributing.length, "entry")}.${edited ? ` ${plural(edited, "entry")} replaced by a context edit.` : ""}${omitted ? ` ${plural(omitted, "entry")} omitted by a context edit.` : ""}`,
+		focus: contributing,
+	});
+	const settingFocus = [a.modelFrom, a.thinkingLevelFrom].filter((p) => p >= 0);
+	const model = a.model ? `${a.model.provider}/${a.model.modelId}` : "none";
+	const fromSummarized = settingFocus.some((p) => a.fates.find((f) => f.position === p)?.region === "summarized");
+	steps.push({
+		id: "settings",
+		title: "6. Resolve model and thinking level",
+		text: `Read from the whole path, not just the selected range: model ${model}, thinking level ${a.thinkingLevel}.${fromSummarized ? " A setting comes from the summarized region and still applies." : ""}`,
+		focus: settingFocus,
+	});
+	const llm = convertToLlm(a.messages);
+	const dropped = a.messages.length - llm.length;
+	steps.push({
+		id: "convert",
+		title: "7. Convert for the provider",
+		text: `convertToLlm turns summaries, bash runs and custom messages into user messages: ${plural(llm.length, "provider message")}${dropped ? ` (${dropped} \`!!\` bash run${dropped === 1 ? "" : "s"} left out)` : ""}.`,
+		focus: contributing,
+	});
+	return steps;
+}
