@@ -1,4 +1,5 @@
 export * from "./context";
+export * from "./diagnostics";
 export * from "./entryKind";
 export * from "./graph";
 export * from "./hash";

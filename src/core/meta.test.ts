@@ -130,6 +130,21 @@ describe("stats", () => {
 		});
 	});
 
+	it("counts roles named like Object.prototype members as plain keys", () => {
+		const entries = [
+			message("a", null, { role: "constructor" }),
+			message("b", "a", { role: "__proto__" }),
+			message("c", "b", { role: "toString" }),
+		];
+		const byRole = getSessionStats(entries).messagesByRole;
+		expect(Object.entries(byRole)).toEqual([
+			["constructor", 1],
+			["__proto__", 1],
+			["toString", 1],
+		]);
+		expect(JSON.parse(JSON.stringify(byRole))).toEqual(JSON.parse('{"constructor":1,"__proto__":1,"toString":1}'));
+	});
+
 	it("tolerates broken usage and messages", () => {
 		const entries = [
 			message("a", null, null),

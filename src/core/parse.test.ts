@@ -299,7 +299,11 @@ describe("the real pi-mono v1 sessions", () => {
 		const s = parseSession(text);
 		expect(s.version).toBe(1);
 		expect(s.migrated).toBe(true);
-		expect(s.issues.map((i) => i.code)).toEqual(["migrated"]);
+		// A real finding: the tool call on line 628 was cut off by the compaction on line 629.
+		expect(s.issues.map((i) => [i.code, i.line])).toEqual([
+			["migrated", undefined],
+			["tool-call-unanswered", 628],
+		]);
 		expect(s.entries).toHaveLength(1002);
 		expect(raw).toHaveLength(1003);
 		const byId = new Map(s.entries.map((e) => [e.id, e]));
