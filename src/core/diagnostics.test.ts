@@ -130,6 +130,7 @@ describe("links", () => {
 	it("label-target-missing", () => {
 		const issues = issuesOf(user("a", null, "q"), label("l", "a", "ghost", "x"), label("m", "l", "a", "ok"));
 		expect(only(issues, "label-target-missing")).toEqual([["label-target-missing", 3, "l"]]);
+		expect(issues[0].message).toBe('Label targets "ghost", which is not in the file');
 	});
 
 	it("edit-target-missing", () => {
@@ -234,6 +235,15 @@ describe("tool calls and results along paths", () => {
 		const issues = issuesOf(user("a", null, "q"), assistant("b", "a", null, { toolCalls: ["c1"] }));
 		expect(only(issues, "tool-call-unanswered")).toEqual([["tool-call-unanswered", 3, "b"]]);
 		expect(issues[0].message).toMatch(/end of the branch \(b\)/);
+	});
+
+	it("reports the unanswered calls of one assistant message in one issue", () => {
+		const issues = issuesOf(
+			assistant("b", null, null, { toolCalls: ["c2", "c1", "c3"] }),
+			toolResult("r", "b", "c3", "ok"),
+		);
+		expect(only(issues, "tool-call-unanswered")).toEqual([["tool-call-unanswered", 2, "b"]]);
+		expect(issues[0].message).toBe('Tool calls "c1", "c2" get no result by the end of the branch (r)');
 	});
 
 	it("reports a call once even when several branches leave it unanswered", () => {

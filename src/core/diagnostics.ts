@@ -227,12 +227,12 @@ export function collectDiagnostics(
 	const n = entries.length;
 	const found: SessionIssue[] = [];
 	const counts = new Map<string, number>();
-	const report = (code: string, position: number, message: string, severity = ISSUE_CODES[code].severity) => {
+	const report: Report = (code, position, message) => {
 		const count = (counts.get(code) ?? 0) + 1;
 		counts.set(code, count);
 		if (count > MAX_ISSUES_PER_CODE) return;
 		const entry = entries[position] as { id?: unknown } | undefined;
-		const issue: SessionIssue = { severity, code, message };
+		const issue: SessionIssue = { severity: ISSUE_CODES[code].severity, code, message };
 		if (lines[position] !== undefined) issue.line = lines[position];
 		if (entry && typeof entry.id === "string") issue.entryId = entry.id;
 		found.push(issue);
@@ -258,7 +258,7 @@ export function collectDiagnostics(
 	return out;
 }
 
-type Report = (code: string, position: number, message: string, severity?: Severity) => void;
+type Report = (code: string, position: number, message: string) => void;
 
 /** Checks that need only the entry itself and id look-ups. */
 function checkEntry(entry: SessionEntry, i: number, index: TreeIndex, report: Report): void {
@@ -305,18 +305,18 @@ function checkEntry(entry: SessionEntry, i: number, index: TreeIndex, report: Re
 		}
 		case "label":
 			if (typeof e.targetId === "string" && !index.byId.has(e.targetId)) {
-				report("label-target-missing", i, `Label targets "${clip(e.targetId)}", which is not in the file`);
+				report("label-target-missing", i, `Label targets ${clip(e.targetId)}, which is not in the file`);
 			}
 			break;
 		case "context_edit":
 			if (typeof e.targetId === "string" && !index.byId.has(e.targetId)) {
-				report("edit-target-missing", i, `Context edit targets "${clip(e.targetId)}", which is not in the file`);
+				report("edit-target-missing", i, `Context edit targets ${clip(e.targetId)}, which is not in the file`);
 			}
 			break;
 		case "branch_summary":
 			// pi writes fromId "root" for a summary appended before the first entry.
 			if (typeof e.fromId === "string" && e.fromId !== "root" && !index.byId.has(e.fromId)) {
-				report("branch-from-missing", i, `Branch summary fromId "${clip(e.fromId)}" is not in the file`);
+				report("branch-from-missing", i, `Branch summary fromId ${clip(e.fromId)} is not in the file`);
 			}
 			break;
 		default:
@@ -385,12 +385,24 @@ function walkPaths(entries: readonly SessionEntry[], index: TreeIndex, badIndex:
 	const unanswered = new Set<string>();
 	/** Assistant entries that ended in error or were aborted: pi does not expect results for their calls. */
 	const optional = new Set<number>();
-	const flagUnanswered = (id: string, opener: number, why: string) => {
-		if (optional.has(opener)) return;
-		const key = `${opener}\u0000${id}`;
-		if (unanswered.has(key)) return;
-		unanswered.add(key);
-		report("tool-call-unanswered", opener, `Tool call ${clip(id)} gets no result ${why}`);
+	/** Reports the open calls not reported yet, one issue per assistant message that made them. */
+	const flagUnanswered = (why: string) => {
+		const byOpener = new Map<number, string[]>();
+		for (const [id, opener] of open) {
+			if (optional.has(opener)) continue;
+			const key = `${opener}\u0000${id}`;
+			if (unanswered.has(key)) continue;
+			unanswered.add(key);
+			const ids = byOpener.get(opener);
+			if (ids) ids.push(id);
+			else byOpener.set(opener, [id]);
+		}
+		for (const [opener, ids] of byOpener) {
+			const list = ids.sort().map(clip).join(", ");
+			const message =
+				ids.length === 1 ? `Tool call ${list} gets no result ${why}` : `Tool calls ${list} get no result ${why}`;
+			report("tool-call-unanswered", opener, message);
+		}
 	};
 	const deferredEdits: number[] = [];
 
@@ -399,10 +411,8 @@ function walkPaths(entries: readonly SessionEntry[], index: TreeIndex, badIndex:
 		if (m.role === "assistant") {
 			if (open.size > 0) {
 				const next = entries[position].id;
-				for (const [id, opener] of [...open]) {
-					flagUnanswered(id, opener, `before the next assistant message (${next}${where})`);
-					set(open, id, undefined);
-				}
+				flagUnanswered(`before the next assistant message (${next}${where})`);
+				for (const id of [...open.keys()]) set(open, id, undefined);
 			}
 			if (m.stopReason === "error" || m.stopReason === "aborted") optional.add(position);
 			if (!Array.isArray(m.content)) return;
@@ -464,7 +474,7 @@ function walkPaths(entries: readonly SessionEntry[], index: TreeIndex, badIndex:
 		}
 		onPath[node] = 1;
 		if (index.children[node].length === 0 && open.size > 0) {
-			for (const [id, opener] of open) flagUnanswered(id, opener, `by the end of the branch (${entries[node].id})`);
+			flagUnanswered(`by the end of the branch (${entries[node].id})`);
 		}
 	};
 
@@ -487,7 +497,7 @@ function walkPaths(entries: readonly SessionEntry[], index: TreeIndex, badIndex:
 			report(
 				"first-kept-missing",
 				node,
-				`firstKeptEntryId "${clip(fk)}" is not in the file: pi keeps nothing before this compaction`,
+				`firstKeptEntryId ${clip(fk)} is not in the file: pi keeps nothing before this compaction`,
 			);
 		} else if (!onPath[target]) {
 			report(

@@ -263,6 +263,24 @@ describe("migration", () => {
 		expect(s.entries[1]).not.toHaveProperty("firstKeptEntryId");
 	});
 
+	// KNOWN DIVERGENCE in parse.ts (see report): pi indexes every parsed line, a second header
+	// included, while the parser leaves ignored duplicate headers out of `objectOrder`, so a
+	// firstKeptEntryIndex after a second header names the next entry. Flip to `it` once fixed.
+	it.fails("counts a second header in firstKeptEntryIndex, as pi does", () => {
+		const text = [
+			{ type: "session", id: "s", timestamp: T0, cwd: "/" },
+			v1msg("one"),
+			{ type: "session", id: "s2", timestamp: T0, cwd: "/" },
+			v1msg("two"),
+			v1msg("three"),
+			{ type: "compaction", timestamp: T0, summary: "S", tokensBefore: 1, firstKeptEntryIndex: 3 },
+		]
+			.map((o) => JSON.stringify(o))
+			.join("\n");
+		// pi's objects: 0 header, 1 one, 2 second header, 3 two (line 4).
+		expect(parseSession(text).entries.at(-1)).toMatchObject({ firstKeptEntryId: v1EntryId(4) });
+	});
+
 	it("migrates a v1 file without a header", () => {
 		const s = parseSession(`${JSON.stringify(v1msg("one"))}\n${JSON.stringify(v1msg("two"))}\n`);
 		expect(s.entries.map((e) => e.id)).toEqual([v1EntryId(1), v1EntryId(2)]);
