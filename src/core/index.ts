@@ -1,5 +1,6 @@
 export * from "./compare";
 export * from "./context";
+export * from "./diagnostics";
 export * from "./entryKind";
 export * from "./explain";
 export * from "./export";

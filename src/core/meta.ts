@@ -78,7 +78,8 @@ function num(v: unknown): number {
 /** Counts and sums over the whole file (every branch). */
 export function getSessionStats(entries: readonly SessionEntry[]): SessionStats {
 	const index = getTreeIndex(entries);
-	const messagesByRole: Record<string, number> = {};
+	// No prototype: a role named "constructor" or "__proto__" (untrusted input) is just a key.
+	const messagesByRole: Record<string, number> = Object.create(null);
 	const tokens = { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, total: 0 };
 	const models = new Set<string>();
 	let toolCalls = 0;

@@ -22,7 +22,7 @@ export function migrateEntries(
 	objectOrder: (SessionEntry | SessionHeader)[],
 	issues: SessionIssue[],
 ): boolean {
-	if (version >= 3) return false;
+	if (version >= 3 || entries.length === 0) return false;
 	if (version < 2) migrateV1ToV2(entries, lines, objectOrder, issues);
 	migrateV2ToV3(entries);
 	return true;

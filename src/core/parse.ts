@@ -1,3 +1,4 @@
+import { collectDiagnostics } from "./diagnostics";
 import { migrateEntries } from "./migrate";
 import { getTreeIndex } from "./tree";
 import type { ParsedSession, SessionEntry, SessionHeader, SessionIssue } from "./types";
@@ -242,6 +243,7 @@ function finishSession(
 		const pos = issue.position;
 		issues.push({ ...issue.issue, line: pos !== undefined ? lines[pos] : undefined });
 	}
+	collectDiagnostics(entries, index, lines, issues);
 	return { header, entries, leafId, version: declared ?? 1, issues, lines, migrated };
 }
 

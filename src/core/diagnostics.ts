@@ -1,0 +1,564 @@
+import type { TreeIndex } from "./tree";
+import type { SessionEntry, SessionIssue, Severity } from "./types";
+
+/**
+ * Every issue code the core reports (parse, migrate, tree and the checks below), with its
+ * severity and what it means. Codes are stable: the UI and outside checks key on them.
+ */
+export const ISSUE_CODES: Readonly<Record<string, { severity: Severity; summary: string }>> = {
+	// parse.ts: lines and header
+	"malformed-json": { severity: "error", summary: "A line is not valid JSON; it is skipped, the rest is kept" },
+	"truncated-line": { severity: "error", summary: "The last line is incomplete (a truncated file?); it is skipped" },
+	"not-an-object": { severity: "error", summary: "A line is JSON but not an object; it is skipped" },
+	"blank-lines": { severity: "info", summary: "Blank lines were skipped" },
+	"missing-header": { severity: "warning", summary: "No session header line; loaded anyway" },
+	"duplicate-header": { severity: "warning", summary: "A second session header was ignored" },
+	"header-not-first": { severity: "warning", summary: "The session header is not on line 1" },
+	"header-missing-id": { severity: "warning", summary: "The session header has no id" },
+	"unknown-version": { severity: "warning", summary: "The header declares a version this explorer does not know" },
+	"too-many-issues": { severity: "warning", summary: "More issues of one code than are listed" },
+	// parse.ts: entries
+	"missing-type": { severity: "error", summary: "An entry has no string type" },
+	"unknown-entry-type": { severity: "warning", summary: "An entry type pi does not define: kept, never sent" },
+	"unknown-role": { severity: "warning", summary: "A message role pi does not define" },
+	"missing-message": { severity: "warning", summary: "A message entry without a message object" },
+	"missing-id": { severity: "error", summary: "An entry without an id; shown under a synthetic line-N id" },
+	"missing-parent-id": { severity: "warning", summary: "An entry without parentId; treated as a root" },
+	"bad-parent-id": { severity: "error", summary: "parentId is neither a string nor null; treated as a root" },
+	// migrate.ts
+	migrated: { severity: "info", summary: "An older format was migrated on load, as pi does" },
+	"bad-first-kept-index": { severity: "warning", summary: "A v1 compaction's firstKeptEntryIndex names no entry" },
+	// tree.ts
+	"duplicate-id": { severity: "warning", summary: "An id is used twice; the later entry wins look-ups" },
+	orphan: { severity: "warning", summary: "parentId names no entry; the entry starts its own root" },
+	cycle: { severity: "error", summary: "parentId links form a cycle; broken at its earliest entry" },
+	"several-roots": { severity: "info", summary: "The session is a forest (reset leaf, orphans or broken cycles)" },
+	// diagnostics.ts
+	"first-kept-missing": {
+		severity: "warning",
+		summary: "A legacy compaction's firstKeptEntryId is absent or names no entry: pi keeps nothing before it",
+	},
+	"first-kept-off-path": {
+		severity: "warning",
+		summary: "A legacy compaction's firstKeptEntryId is not on its own path: pi keeps nothing before it",
+	},
+	"first-kept-self": {
+		severity: "info",
+		summary: "A legacy compaction's firstKeptEntryId names itself: it keeps nothing before it",
+	},
+	"bad-retained-tail": {
+		severity: "warning",
+		summary: "retainedTail is present but not an array (read as legacy), or holds non-messages (skipped)",
+	},
+	"label-target-missing": { severity: "warning", summary: "A label's targetId names no entry" },
+	"edit-target-missing": { severity: "warning", summary: "A context edit's targetId names no entry" },
+	"edit-target-off-path": {
+		severity: "warning",
+		summary: "A context edit's target is on another branch: the edit never applies",
+	},
+	"edit-target-later": {
+		severity: "info",
+		summary: "A context edit's target comes after it: the edit applies only on branches through the target",
+	},
+	"tool-result-unmatched": { severity: "warning", summary: "A tool result answers no tool call on its path" },
+	"tool-result-duplicate": {
+		severity: "warning",
+		summary: "A tool result answers a call already answered, or closed by a later assistant message",
+	},
+	"tool-call-unanswered": {
+		severity: "warning",
+		summary: "A tool call gets no result before the next assistant message or the end of the branch",
+	},
+	"missing-field": { severity: "warning", summary: "An entry or message lacks a field its type requires" },
+	"bad-timestamp": { severity: "warning", summary: "An entry timestamp is not a valid ISO date" },
+	"bad-message-timestamp": { severity: "warning", summary: "A message timestamp is not a number (Unix ms)" },
+	"branch-from-missing": { severity: "warning", summary: "A branch summary's fromId names no entry" },
+};
+
+/** Per-code cap, as in parse.ts, so a broken 100k-entry file cannot flood memory. */
+const MAX_ISSUES_PER_CODE = 1000;
+
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})$/;
+
+type Fields = Record<string, unknown>;
+
+/** 2-digit field at `at` of an ASCII date string, -1 when not digits. */
+function two(s: string, at: number): number {
+	const a = s.charCodeAt(at) - 48;
+	const b = s.charCodeAt(at + 1) - 48;
+	return a >= 0 && a <= 9 && b >= 0 && b <= 9 ? a * 10 + b : -1;
+}
+
+/**
+ * Whether `value` is an ISO date string that parses. The common `toISOString()` shape is checked
+ * by hand (this runs once per entry on 100k-entry files); anything else goes through the regex
+ * and `Date.parse`.
+ */
+function isIsoDate(value: unknown): boolean {
+	if (typeof value !== "string") return false;
+	if (value.length === 24 && value.charCodeAt(23) === 90 /* Z */) {
+		const month = two(value, 5);
+		const day = two(value, 8);
+		if (
+			two(value, 0) >= 0 &&
+			two(value, 2) >= 0 &&
+			value[4] === "-" &&
+			value[7] === "-" &&
+			value[10] === "T" &&
+			value[13] === ":" &&
+			value[16] === ":" &&
+			value[19] === "." &&
+			month >= 1 &&
+			month <= 12 &&
+			day >= 1 &&
+			day <= 28 &&
+			two(value, 11) >= 0 &&
+			two(value, 11) < 24 &&
+			two(value, 14) >= 0 &&
+			two(value, 14) < 60 &&
+			two(value, 17) >= 0 &&
+			two(value, 17) < 60 &&
+			two(value, 20) >= 0 &&
+			value.charCodeAt(22) >= 48 &&
+			value.charCodeAt(22) <= 57
+		) {
+			return true;
+		}
+	}
+	return ISO_DATE.test(value) && !Number.isNaN(Date.parse(value));
+}
+
+/** Which fields each known entry type requires, and of which JSON type. */
+const ENTRY_FIELDS = new Map<string, [string, "string" | "number" | "object"][]>(
+	Object.entries({
+		compaction: [
+			["summary", "string"],
+			["tokensBefore", "number"],
+		],
+		branch_summary: [
+			["fromId", "string"],
+			["summary", "string"],
+		],
+		custom_message: [["customType", "string"]],
+		custom: [["customType", "string"]],
+		context_edit: [["targetId", "string"]],
+		model_change: [
+			["provider", "string"],
+			["modelId", "string"],
+		],
+		thinking_level_change: [["thinkingLevel", "string"]],
+		label: [["targetId", "string"]],
+		usage: [
+			["kind", "string"],
+			["provider", "string"],
+			["model", "string"],
+			["usage", "object"],
+		],
+	} satisfies Record<string, [string, "string" | "number" | "object"][]>),
+);
+
+const MESSAGE_FIELDS = new Map<string, [string, "string" | "number"][]>(
+	Object.entries({
+		assistant: [
+			["provider", "string"],
+			["model", "string"],
+		],
+		toolResult: [
+			["toolCallId", "string"],
+			["toolName", "string"],
+		],
+		bashExecution: [
+			["command", "string"],
+			["output", "string"],
+		],
+		custom: [["customType", "string"]],
+		branchSummary: [["summary", "string"]],
+		compactionSummary: [
+			["summary", "string"],
+			["tokensBefore", "number"],
+		],
+	} satisfies Record<string, [string, "string" | "number"][]>),
+);
+
+/** What `content` may hold per role (null/undefined are normalised by the builder). */
+const CONTENT_SHAPES = new Map<string, "string-or-array" | "array">([
+	["user", "string-or-array"],
+	["assistant", "array"],
+	["toolResult", "string-or-array"],
+	["custom", "string-or-array"],
+	["system", "string-or-array"],
+]);
+
+function describeJson(value: unknown): string {
+	if (value === null) return "null";
+	if (Array.isArray(value)) return "an array";
+	return typeof value === "object" ? "an object" : `a ${typeof value}`;
+}
+
+function isObject(value: unknown): value is Fields {
+	return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+function fieldProblems(obj: Fields, fields: readonly [string, string][]): string[] {
+	const problems: string[] = [];
+	for (const [name, type] of fields) {
+		const value = obj[name];
+		const ok =
+			type === "object" ? isObject(value) : typeof value === type && (type !== "number" || !Number.isNaN(value));
+		if (!ok) problems.push(value === undefined ? `\`${name}\`` : `\`${name}\` (${describeJson(value)}, not a ${type})`);
+	}
+	return problems;
+}
+
+/**
+ * Checks a parsed, migrated session for problems pi would not report: broken links (compaction
+ * kept ranges, labels, context edits, branch summaries), tool calls and results that do not pair
+ * up along a path, missing required fields and unparseable timestamps. Pure and O(n): one pass
+ * over the entries and one iterative depth-first walk of the tree that keeps the open tool calls
+ * of the current path in a map, undone on backtrack. Appends to `out` (and returns it); issues
+ * already in `out` are consulted so the same problem is not reported twice.
+ */
+export function collectDiagnostics(
+	entries: readonly SessionEntry[],
+	index: TreeIndex,
+	lines: readonly number[],
+	out: SessionIssue[] = [],
+): SessionIssue[] {
+	const n = entries.length;
+	const found: SessionIssue[] = [];
+	const counts = new Map<string, number>();
+	const report: Report = (code, position, message) => {
+		const count = (counts.get(code) ?? 0) + 1;
+		counts.set(code, count);
+		if (count > MAX_ISSUES_PER_CODE) return;
+		const entry = entries[position] as { id?: unknown } | undefined;
+		const issue: SessionIssue = { severity: ISSUE_CODES[code].severity, code, message };
+		if (lines[position] !== undefined) issue.line = lines[position];
+		if (entry && typeof entry.id === "string") issue.entryId = entry.id;
+		found.push(issue);
+	};
+
+	const badIndex = new Set<string>();
+	for (const issue of out) if (issue.code === "bad-first-kept-index" && issue.entryId) badIndex.add(issue.entryId);
+
+	for (let i = 0; i < n; i++) checkEntry(entries[i], i, index, report);
+	walkPaths(entries, index, badIndex, report);
+
+	found.sort((a, b) => (a.line ?? 0) - (b.line ?? 0));
+	for (const issue of found) out.push(issue);
+	for (const [code, count] of counts) {
+		if (count > MAX_ISSUES_PER_CODE) {
+			out.push({
+				severity: "warning",
+				code: "too-many-issues",
+				message: `${count - MAX_ISSUES_PER_CODE} more "${code}" issues not listed`,
+			});
+		}
+	}
+	return out;
+}
+
+type Report = (code: string, position: number, message: string) => void;
+
+/** Checks that need only the entry itself and id look-ups. */
+function checkEntry(entry: SessionEntry, i: number, index: TreeIndex, report: Report): void {
+	if (!isObject(entry)) return;
+	const e = entry as unknown as Fields;
+	const ts = e.timestamp;
+	if (!isIsoDate(ts)) {
+		report("bad-timestamp", i, `Entry timestamp ${clip(ts)} is not an ISO date`);
+	}
+	const type = e.type;
+	if (typeof type !== "string") return;
+	const fields = ENTRY_FIELDS.get(type);
+	if (fields) {
+		const problems = fieldProblems(e, fields);
+		if (type === "context_edit") {
+			const r = e.replacement;
+			if (r === undefined) problems.push("`replacement` (null to omit, or {content})");
+			else if (r !== null && !(isObject(r) && r.content !== undefined)) problems.push("`replacement.content`");
+		}
+		if (problems.length > 0) report("missing-field", i, `${type} entry without ${problems.join(", ")}`);
+	}
+	switch (type) {
+		case "message":
+			if (isObject(e.message)) checkMessage(e.message, i, "", report);
+			break;
+		case "compaction": {
+			const tail = e.retainedTail;
+			if (tail !== undefined && !Array.isArray(tail)) {
+				report(
+					"bad-retained-tail",
+					i,
+					`retainedTail is ${describeJson(tail)}, not an array: read as a legacy compaction`,
+				);
+			} else if (Array.isArray(tail)) {
+				let bad = 0;
+				for (let k = 0; k < tail.length; k++) {
+					const m = tail[k];
+					if (isObject(m)) checkMessage(m, i, ` in retainedTail[${k}]`, report);
+					else bad++;
+				}
+				if (bad > 0) report("bad-retained-tail", i, `${bad} retainedTail item(s) are not message objects: skipped`);
+			}
+			break;
+		}
+		case "label":
+			if (typeof e.targetId === "string" && !index.byId.has(e.targetId)) {
+				report("label-target-missing", i, `Label targets ${clip(e.targetId)}, which is not in the file`);
+			}
+			break;
+		case "context_edit":
+			if (typeof e.targetId === "string" && !index.byId.has(e.targetId)) {
+				report("edit-target-missing", i, `Context edit targets ${clip(e.targetId)}, which is not in the file`);
+			}
+			break;
+		case "branch_summary":
+			// pi writes fromId "root" for a summary appended before the first entry.
+			if (typeof e.fromId === "string" && e.fromId !== "root" && !index.byId.has(e.fromId)) {
+				report("branch-from-missing", i, `Branch summary fromId ${clip(e.fromId)} is not in the file`);
+			}
+			break;
+		default:
+			break;
+	}
+}
+
+function checkMessage(m: Fields, i: number, where: string, report: Report): void {
+	const role = m.role;
+	if (typeof role !== "string") return;
+	const fields = MESSAGE_FIELDS.get(role);
+	const problems = fields ? fieldProblems(m, fields) : [];
+	const shape = CONTENT_SHAPES.get(role);
+	const content = m.content;
+	if (shape && content !== null && content !== undefined) {
+		const ok = Array.isArray(content) || (shape === "string-or-array" && typeof content === "string");
+		if (!ok)
+			problems.push(`\`content\` (${describeJson(content)}, not ${shape === "array" ? "an array" : "text or blocks"})`);
+	}
+	if (problems.length > 0) report("missing-field", i, `${role} message${where} without ${problems.join(", ")}`);
+	if (!CONTENT_SHAPES.has(role) && !MESSAGE_FIELDS.has(role)) return; // unknown role: parse reports it
+	const ts = m.timestamp;
+	if (role === "system" && ts === undefined) return;
+	if (typeof ts !== "number" || !Number.isFinite(ts)) {
+		report("bad-message-timestamp", i, `${role} message${where} timestamp ${clip(ts)} is not a number (Unix ms)`);
+	}
+}
+
+function clip(value: unknown): string {
+	const text =
+		typeof value === "string"
+			? JSON.stringify(value)
+			: value === undefined
+				? "(missing)"
+				: String(JSON.stringify(value));
+	return text.length > 60 ? `${text.slice(0, 59)}…` : text;
+}
+
+/**
+ * The path checks: one iterative DFS over the live tree. `onPath` marks the ancestors of the
+ * entry being entered; `open` maps tool call ids to the assistant entry that made them. Every
+ * change to `open` is logged so leaving an entry restores its parent's state.
+ */
+function walkPaths(entries: readonly SessionEntry[], index: TreeIndex, badIndex: Set<string>, report: Report): void {
+	const n = entries.length;
+	const onPath = new Uint8Array(n);
+	const pre = new Int32Array(n).fill(-1);
+	const post = new Int32Array(n).fill(-1);
+	let clock = 0;
+	const open = new Map<string, number>();
+	/** Tool call ids made on the current path (count), to tell a duplicate result from an unmatched one. */
+	const made = new Map<string, number>();
+	/** Tool call ids made before a retained-tail checkpoint on the path → that compaction. */
+	const cut = new Map<string, number>();
+	// Undo log: which map, key, previous value (undefined = absent).
+	const logMap: Map<string, number>[] = [];
+	const logKey: string[] = [];
+	const logPrev: (number | undefined)[] = [];
+	const set = (map: Map<string, number>, key: string, value: number | undefined) => {
+		logMap.push(map);
+		logKey.push(key);
+		logPrev.push(map.get(key));
+		if (value === undefined) map.delete(key);
+		else map.set(key, value);
+	};
+	const unanswered = new Set<string>();
+	/** Assistant entries that ended in error or were aborted: pi does not expect results for their calls. */
+	const optional = new Set<number>();
+	/** Reports the open calls not reported yet, one issue per assistant message that made them. */
+	const flagUnanswered = (why: string) => {
+		const byOpener = new Map<number, string[]>();
+		for (const [id, opener] of open) {
+			if (optional.has(opener)) continue;
+			const key = `${opener}\u0000${id}`;
+			if (unanswered.has(key)) continue;
+			unanswered.add(key);
+			const ids = byOpener.get(opener);
+			if (ids) ids.push(id);
+			else byOpener.set(opener, [id]);
+		}
+		for (const [opener, ids] of byOpener) {
+			const list = ids.sort().map(clip).join(", ");
+			const message =
+				ids.length === 1 ? `Tool call ${list} gets no result ${why}` : `Tool calls ${list} get no result ${why}`;
+			report("tool-call-unanswered", opener, message);
+		}
+	};
+	const deferredEdits: number[] = [];
+
+	const onMessage = (m: unknown, position: number, where: string) => {
+		if (!isObject(m)) return;
+		if (m.role === "assistant") {
+			if (open.size > 0) {
+				const next = entries[position].id;
+				flagUnanswered(`before the next assistant message (${next}${where})`);
+				for (const id of [...open.keys()]) set(open, id, undefined);
+			}
+			if (m.stopReason === "error" || m.stopReason === "aborted") optional.add(position);
+			if (!Array.isArray(m.content)) return;
+			for (const block of m.content) {
+				if (!isObject(block) || block.type !== "toolCall" || typeof block.id !== "string") continue;
+				set(open, block.id, position);
+				set(made, block.id, (made.get(block.id) ?? 0) + 1);
+			}
+		} else if (m.role === "toolResult") {
+			const id = m.toolCallId;
+			if (typeof id !== "string") return; // missing-field covers it
+			if (open.has(id)) set(open, id, undefined);
+			else if (made.has(id)) {
+				report(
+					"tool-result-duplicate",
+					position,
+					`Tool result${where} for ${clip(id)}, which was already answered or closed`,
+				);
+			} else if (cut.has(id)) {
+				const checkpoint = entries[cut.get(id) as number].id;
+				report(
+					"tool-result-unmatched",
+					position,
+					`Tool result${where} for ${clip(id)}, whose call is before checkpoint ${checkpoint}: the model never sees the call`,
+				);
+			} else {
+				report("tool-result-unmatched", position, `Tool result${where} for ${clip(id)}: no such tool call on its path`);
+			}
+		}
+	};
+
+	const enter = (node: number) => {
+		pre[node] = clock++;
+		const e = entries[node] as unknown as Fields;
+		switch (e.type) {
+			case "message":
+				onMessage(e.message, node, "");
+				break;
+			case "compaction":
+				if (Array.isArray(e.retainedTail)) {
+					// A self-contained checkpoint: the model reads its tail, not what came before.
+					for (const id of [...open.keys()]) set(open, id, undefined);
+					for (const id of [...made.keys()]) {
+						set(cut, id, node);
+						set(made, id, undefined);
+					}
+					for (const m of e.retainedTail) onMessage(m, node, " in retainedTail");
+				} else {
+					checkFirstKept(e, node);
+				}
+				break;
+			case "context_edit": {
+				const target = typeof e.targetId === "string" ? index.byId.get(e.targetId) : undefined;
+				if (target !== undefined && !onPath[target]) deferredEdits.push(node, target);
+				break;
+			}
+			default:
+				break;
+		}
+		onPath[node] = 1;
+		if (index.children[node].length === 0 && open.size > 0) {
+			flagUnanswered(`by the end of the branch (${entries[node].id})`);
+		}
+	};
+
+	const checkFirstKept = (c: Fields, node: number) => {
+		const fk = c.firstKeptEntryId;
+		if (typeof fk !== "string") {
+			if (!badIndex.has(entries[node].id)) {
+				report(
+					"first-kept-missing",
+					node,
+					"Compaction has neither firstKeptEntryId nor retainedTail: pi keeps nothing before it",
+				);
+			}
+			return;
+		}
+		const target = index.byId.get(fk);
+		if (target === node) {
+			report("first-kept-self", node, "firstKeptEntryId names the compaction itself: it keeps nothing before it");
+		} else if (target === undefined) {
+			report(
+				"first-kept-missing",
+				node,
+				`firstKeptEntryId ${clip(fk)} is not in the file: pi keeps nothing before this compaction`,
+			);
+		} else if (!onPath[target]) {
+			report(
+				"first-kept-off-path",
+				node,
+				`firstKeptEntryId ${clip(fk)} is not before this compaction on its path: pi keeps nothing before it`,
+			);
+		}
+	};
+
+	const stackNode: number[] = [];
+	const stackChild: number[] = [];
+	const stackLog: number[] = [];
+	for (const root of index.roots) {
+		stackLog.push(logMap.length);
+		enter(root);
+		stackNode.push(root);
+		stackChild.push(0);
+		while (stackNode.length > 0) {
+			const top = stackNode.length - 1;
+			const node = stackNode[top];
+			const kids = index.children[node];
+			if (stackChild[top] < kids.length) {
+				const child = kids[stackChild[top]++];
+				stackLog.push(logMap.length);
+				enter(child);
+				stackNode.push(child);
+				stackChild.push(0);
+				continue;
+			}
+			post[node] = clock++;
+			onPath[node] = 0;
+			const mark = stackLog.pop() as number;
+			while (logMap.length > mark) {
+				const map = logMap.pop() as Map<string, number>;
+				const key = logKey.pop() as string;
+				const prev = logPrev.pop();
+				if (prev === undefined) map.delete(key);
+				else map.set(key, prev);
+			}
+			stackNode.pop();
+			stackChild.pop();
+		}
+	}
+
+	for (let k = 0; k < deferredEdits.length; k += 2) {
+		const edit = deferredEdits[k];
+		const target = deferredEdits[k + 1];
+		const targetId = clip(entries[target].id);
+		if (target !== edit && pre[edit] < pre[target] && post[target] < post[edit]) {
+			report(
+				"edit-target-later",
+				edit,
+				`Context edit targets ${targetId}, which comes after it: it applies only below ${targetId}`,
+			);
+		} else {
+			report(
+				"edit-target-off-path",
+				edit,
+				`Context edit targets ${targetId}, which is not on its path: it never applies`,
+			);
+		}
+	}
+}
