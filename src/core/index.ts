@@ -1,7 +1,9 @@
 export * from "./context";
 export * from "./entryKind";
+export * from "./find";
 export * from "./graph";
 export * from "./hash";
+export * from "./leaves";
 export * from "./llm";
 export * from "./meta";
 export { v1EntryId } from "./migrate";
