@@ -1,4 +1,4 @@
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { FIND_FILTERS, type FindFilter, isFindActive } from "../../../core";
 import { type Store, useStore } from "../../../store";
 import "./Find.css";
@@ -33,6 +33,22 @@ export function Find() {
 	const { setFindQuery, setFindFilter, runFind, stepHit } = useStore.getState();
 	const [text, setText] = useState(query);
 	const flush = useDebouncedCommit(text, setFindQuery, 200);
+	const input = useRef<HTMLInputElement>(null);
+
+	// "/" jumps to the search box (unless the user is typing somewhere).
+	useEffect(() => {
+		const onKey = (e: KeyboardEvent) => {
+			if (e.key !== "/" || e.ctrlKey || e.metaKey || e.altKey) return;
+			const t = e.target as HTMLElement | null;
+			if (t && (t.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(t.tagName))) return;
+			if (!input.current) return;
+			e.preventDefault();
+			input.current.focus();
+			input.current.select();
+		};
+		window.addEventListener("keydown", onKey);
+		return () => window.removeEventListener("keydown", onKey);
+	}, []);
 
 	useEffect(() => {
 		if (session !== undefined) runFind();
@@ -44,10 +60,11 @@ export function Find() {
 		<section className="panel find" aria-label="Find" data-testid="find">
 			<h2 className="panel__title">Find</h2>
 			<input
+				ref={input}
 				type="search"
 				className="find__input"
 				data-testid="find-input"
-				placeholder="Search text, thinking, tools, summaries…"
+				placeholder="Search text, thinking, tools, summaries… ( / )"
 				aria-label="Search the session"
 				value={text}
 				onChange={(e) => setText(e.currentTarget.value)}

@@ -61,7 +61,8 @@ export function FindResults() {
 					className="button button--small find__more"
 					onClick={() => setPaging({ hits, limit: shown + PAGE })}
 				>
-					Show {Math.min(PAGE, hits.length - shown)} more of {hits.length - shown}
+					Show {Math.min(PAGE, hits.length - shown)} more
+					{hits.length - shown > PAGE ? ` (${hits.length - shown} not shown)` : ""}
 				</button>
 			)}
 		</>

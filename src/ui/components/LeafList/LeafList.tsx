@@ -14,13 +14,23 @@ const VIRTUALIZE_AT = 500;
 
 const selectSelected = (s: Store) => s.selectedLeafId;
 const selectSelectLeaf = (s: Store) => s.selectLeaf;
+const selectFocusEntry = (s: Store) => s.focusEntry;
 
 /** Every branch tip of the open session; clicking one selects it as the leaf (↑/↓ move). */
 export function LeafList() {
 	const { session, index } = useSessionIndex();
 	const leaves = useLeafSummaries();
 	const selectedLeafId = useStore(selectSelected);
-	const selectLeaf = useStore(selectSelectLeaf);
+	const selectLeafOnly = useStore(selectSelectLeaf);
+	const focusEntry = useStore(selectFocusEntry);
+	/** Choosing a tip starts afresh: an entry focused before (a find hit) is let go. */
+	const selectLeaf = useCallback(
+		(id: string) => {
+			selectLeafOnly(id);
+			focusEntry(null);
+		},
+		[selectLeafOnly, focusEntry],
+	);
 	const container = useRef<HTMLUListElement>(null);
 	const virtual = leaves.length > VIRTUALIZE_AT;
 	const win = useVirtualWindow(container, leaves.length, ROW, virtual);

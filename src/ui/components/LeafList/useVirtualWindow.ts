@@ -34,10 +34,13 @@ export function useVirtualWindow(
 		});
 	}, [enabled, measure]);
 	useEffect(() => {
-		if (!enabled) return;
-		measure();
 		const el = container.current;
-		if (!el || typeof ResizeObserver === "undefined") return;
+		if (!enabled || !el) return;
+		// ResizeObserver reports after layout (also once at the start): measuring there forces none.
+		if (typeof ResizeObserver === "undefined") {
+			measure();
+			return;
+		}
 		const observer = new ResizeObserver(measure);
 		observer.observe(el);
 		return () => observer.disconnect();

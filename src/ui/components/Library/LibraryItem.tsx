@@ -55,8 +55,8 @@ export function LibraryItem({ meta: m, active }: { meta: SessionMeta; active: bo
 					{m.fileName}
 				</span>
 				<span className="library-item__stats">
-					{plural(m.entries, "entry", "entries")} · {plural(m.leaves, "tip")} · {plural(m.compactions, "compaction")} ·{" "}
-					{formatBytes(m.size)}
+					<span>{plural(m.entries, "entry", "entries")} ·</span> <span>{plural(m.leaves, "tip")} ·</span>{" "}
+					<span>{plural(m.compactions, "compaction")} ·</span> <span>{formatBytes(m.size)}</span>
 				</span>
 			</button>
 			<div className="library-entry__actions">

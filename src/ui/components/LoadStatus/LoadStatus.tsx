@@ -70,6 +70,17 @@ export function LoadStatus() {
 					onDismiss={() => dismiss(err.id)}
 				/>
 			))}
+			{errors.length > 1 && (
+				<button
+					type="button"
+					className="load-status__dismiss-all"
+					onClick={() => {
+						for (const e of errors) dismiss(e.id);
+					}}
+				>
+					Dismiss all {errors.length} errors
+				</button>
+			)}
 			{linkError && <Notice testId="link-error" text={linkError} onDismiss={dismissLink} />}
 			{storageError && <Notice testId="storage-error" text={storageError} onDismiss={dismissStorage} />}
 		</div>
