@@ -20,7 +20,14 @@ export interface SessionMeta {
 	created: string;
 	/** Last entry's timestamp (ISO). */
 	modified: string;
+	/** When the session was last stored (loaded or re-loaded). */
 	storedAt: number;
+	/** When the session was first stored (absent on records written before this field). */
+	addedAt?: number;
+	/** How often the same session (same id) was loaded again after the first time. */
+	reloads?: number;
+	/** The entry count before the latest re-load. */
+	previousEntries?: number;
 	entries: number;
 	leaves: number;
 	compactions: number;
@@ -85,15 +92,28 @@ export async function loadSessionBody(id: string): Promise<Blob | undefined> {
 }
 
 /**
- * Stores a session: body first, then metadata, so a failure (quota) never leaves a listed
- * session without a body. On failure nothing already stored is touched except this id's body,
- * which is restored when it existed before.
+ * Stores a session, replacing the record with the same id: body first, then metadata, so a
+ * failure (quota) never leaves a listed session without a body. On failure the previous record
+ * stays as it was (its body is written back). A re-load keeps what belongs to the explorer rather
+ * than the file (the display name, when it was first added) and counts the re-load. Returns the
+ * metadata as stored.
  */
-export async function saveSession(meta: SessionMeta, body: Blob): Promise<void> {
+export async function saveSession(meta: SessionMeta, body: Blob | string): Promise<SessionMeta> {
+	const before = await get<unknown>(meta.id, metas());
+	const existing = isMeta(before) ? before : undefined;
+	const merged: SessionMeta = existing
+		? {
+				...meta,
+				...(meta.displayName || existing.displayName ? { displayName: meta.displayName || existing.displayName } : {}),
+				addedAt: existing.addedAt ?? existing.storedAt,
+				reloads: (existing.reloads ?? 0) + 1,
+				previousEntries: existing.entries,
+			}
+		: { ...meta, addedAt: meta.addedAt ?? meta.storedAt };
 	const previous = await get<unknown>(meta.id, bodies());
 	try {
 		await set(meta.id, body, bodies());
-		await set(meta.id, meta, metas());
+		await set(meta.id, merged, metas());
 	} catch (err) {
 		try {
 			if (previous !== undefined) await set(meta.id, previous, bodies());
@@ -103,6 +123,7 @@ export async function saveSession(meta: SessionMeta, body: Blob): Promise<void> 
 		}
 		throw err;
 	}
+	return merged;
 }
 
 export async function updateSessionMeta(id: string, patch: Partial<SessionMeta>): Promise<SessionMeta | undefined> {
@@ -113,6 +134,18 @@ export async function updateSessionMeta(id: string, patch: Partial<SessionMeta>)
 	return next;
 }
 
+/** Sets or (with an empty name) clears the explorer's own display name; the body is not touched. */
+export async function renameSession(id: string, displayName: string): Promise<SessionMeta | undefined> {
+	const meta = await get<unknown>(id, metas());
+	if (!isMeta(meta)) return undefined;
+	const { displayName: _old, ...rest } = meta;
+	const name = displayName.trim();
+	const next: SessionMeta = name ? { ...rest, displayName: name } : rest;
+	await set(id, next, metas());
+	return next;
+}
+
+/** Removes a session's metadata, then its body. */
 export async function deleteSession(id: string): Promise<void> {
 	await del(id, metas());
 	await del(id, bodies());

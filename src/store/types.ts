@@ -1,4 +1,4 @@
-import type { ParsedSession } from "../core";
+import type { FindFilter, ParsedSession } from "../core";
 import type { CorruptRecord, SessionMeta, StorageUse } from "../storage/repository";
 
 /** The session shown in the explorer: parsed entries plus where they came from. */
@@ -18,6 +18,8 @@ export interface LoadJob {
 	fileName: string;
 	loaded: number;
 	total: number;
+	/** Waiting for earlier files, being read and parsed, or being stored. */
+	phase?: "queued" | "reading" | "saving";
 }
 
 export interface LoadError {
@@ -26,8 +28,15 @@ export interface LoadError {
 	reason: string;
 }
 
-/** Filters like pi's own HTML export. */
-export type FindFilter = "default" | "no-tools" | "user-only" | "labeled-only" | "all";
+/** Filters like pi's own HTML export (see core `FindFilter`). */
+export type { FindFilter };
+
+/** What a URL hash names: `#leaf=ID&session=ID&entry=ID`, every part optional. */
+export interface DeepLink {
+	session?: string;
+	leaf?: string;
+	entry?: string;
+}
 
 // ---------------------------------------------------------------------------------------------
 // Slices: each has its State and Actions; the store is their union.
@@ -45,17 +54,23 @@ export interface LibraryActions {
 	refreshLibrary(): Promise<void>;
 	renameSession(id: string, displayName: string): Promise<void>;
 	deleteSession(id: string): Promise<void>;
+	dismissStorageError(): void;
 }
 
 export interface LoadState {
 	loads: LoadJob[];
 	loadErrors: LoadError[];
+	/** Why the last deep link could not be followed (unknown session or entry). */
+	linkError: string | null;
 }
 
 export interface LoadActions {
 	loadFiles(files: readonly File[]): Promise<void>;
 	openStored(id: string): Promise<boolean>;
 	dismissLoadError(id: number): void;
+	/** Follows a deep link: opens its stored session, selects its leaf, focuses its entry. */
+	openLink(link: DeepLink): Promise<void>;
+	dismissLinkError(): void;
 }
 
 export interface SessionState {
@@ -81,11 +96,23 @@ export interface FindState {
 	findFilter: FindFilter;
 	/** Entry ids matching the query and filter, in file order (drawn on the graph). */
 	findHits: readonly string[];
+	/** Matches the filter hides (a hint to widen it). */
+	findHidden: number;
+	/** Index into `findHits` of the hit last gone to, -1 for none. */
+	findActive: number;
+	/** True while a search runs in slices over a large session. */
+	findRunning: boolean;
 }
 
 export interface FindActions {
 	setFindQuery(query: string): void;
 	setFindFilter(filter: FindFilter): void;
+	/** Searches the open session again (after it changed). */
+	runFind(): void;
+	/** Selects hit `index` as the leaf and focuses it. */
+	goToHit(index: number): void;
+	/** Goes to the next (1) or previous (-1) hit, wrapping around. */
+	stepHit(delta: 1 | -1): void;
 }
 
 export type State = LibraryState & LoadState & SessionState & FindState;

@@ -3,17 +3,20 @@ import { useStore } from "../store";
 import { ContextPanel } from "./components/ContextPanel/ContextPanel";
 import { Diagnostics } from "./components/Diagnostics/Diagnostics";
 import { DropZone } from "./components/DropZone/DropZone";
+import { Find } from "./components/Find/Find";
 import { Graph } from "./components/Graph/Graph";
 import { LeafList } from "./components/LeafList/LeafList";
 import { Library } from "./components/Library/Library";
 import { LoadStatus } from "./components/LoadStatus/LoadStatus";
 import { Toolbar } from "./components/Toolbar/Toolbar";
+import { useUrlSync } from "./hooks/useUrlSync";
 
 export function App() {
 	const refreshLibrary = useStore((s) => s.refreshLibrary);
 	useEffect(() => {
 		void refreshLibrary();
 	}, [refreshLibrary]);
+	useUrlSync();
 	return (
 		<DropZone>
 			<div className="app">
@@ -22,6 +25,7 @@ export function App() {
 				<main className="layout">
 					<aside className="sidebar">
 						<Library />
+						<Find />
 						<LeafList />
 						<Diagnostics />
 					</aside>

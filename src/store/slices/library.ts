@@ -1,3 +1,4 @@
+import { getLastOpenSession, setLastOpenSession } from "../../storage/prefs";
 import * as repo from "../../storage/repository";
 import { storageMessage } from "../storageMessage";
 import type { GetStore, LibraryActions, LibraryState, SetStore } from "../types";
@@ -27,9 +28,8 @@ export function createLibrarySlice(set: SetStore, get: GetStore): LibraryActions
 		},
 
 		async renameSession(id, displayName) {
-			const name = displayName.trim();
 			try {
-				await repo.updateSessionMeta(id, { displayName: name || undefined });
+				await repo.renameSession(id, displayName);
 			} catch (err) {
 				set({ storageError: storageMessage(err) });
 			}
@@ -39,11 +39,16 @@ export function createLibrarySlice(set: SetStore, get: GetStore): LibraryActions
 		async deleteSession(id) {
 			try {
 				await repo.deleteSession(id);
+				if (getLastOpenSession() === id) setLastOpenSession(null);
 			} catch (err) {
 				set({ storageError: storageMessage(err) });
 			}
 			if (get().session?.key === id) get().closeSession();
 			await get().refreshLibrary();
+		},
+
+		dismissStorageError() {
+			set({ storageError: null });
 		},
 	};
 }

@@ -1,31 +1,48 @@
+import { getTreeIndex } from "../../core";
+import { getLastOpenSession, setLastOpenSession } from "../../storage/prefs";
 import * as repo from "../../storage/repository";
 import { parseSessionFile } from "../../workers/client";
 import { describeSession, sessionKey } from "../sessionMeta";
 import { storageMessage } from "../storageMessage";
-import type { GetStore, LoadActions, LoadState, OpenSession, SetStore } from "../types";
+import type { DeepLink, GetStore, LoadActions, LoadJob, LoadState, OpenSession, SetStore } from "../types";
 
-export const initialLoadState: LoadState = { loads: [], loadErrors: [] };
+export const initialLoadState: LoadState = { loads: [], loadErrors: [], linkError: null };
 
 let nextJobId = 1;
 
+const errorText = (err: unknown) => (err instanceof Error ? err.message : String(err));
+
 export function createLoadSlice(set: SetStore, get: GetStore): LoadActions {
-	const startJob = (fileName: string, total: number) => {
+	const addJob = (fileName: string, total: number, phase: LoadJob["phase"]) => {
 		const id = nextJobId++;
-		set((s) => ({ loads: [...s.loads, { id, fileName, loaded: 0, total }] }));
+		set((s) => ({ loads: [...s.loads, { id, fileName, loaded: 0, total, phase }] }));
 		return id;
 	};
-	const progress = (id: number) => (p: { loaded: number; total: number }) =>
-		set((s) => ({ loads: s.loads.map((j) => (j.id === id ? { ...j, ...p } : j)) }));
+	const updateJob = (id: number, patch: Partial<LoadJob>) =>
+		set((s) => ({ loads: s.loads.map((j) => (j.id === id ? { ...j, ...patch } : j)) }));
+	const progress = (id: number) => (p: { loaded: number; total: number }) => updateJob(id, p);
 	const endJob = (id: number) => set((s) => ({ loads: s.loads.filter((j) => j.id !== id) }));
 	const fail = (id: number, fileName: string, reason: string) =>
 		set((s) => ({ loadErrors: [...s.loadErrors, { id, fileName, reason }] }));
 
+	/** Shows `session`, keeping the selection when it is the open session loaded again. */
+	const show = (session: OpenSession) => {
+		const before = get();
+		const keep = before.session?.key === session.key ? before.selectedLeafId : null;
+		get().openSession(session);
+		if (keep && getTreeIndex(session.entries).byId.has(keep)) get().selectLeaf(keep);
+		if (session.stored) setLastOpenSession(session.key);
+	};
+
 	return {
 		async loadFiles(files) {
-			// Files load one after another: each parse already keeps a worker busy.
+			// Every file gets its row at once; they parse one after another (each keeps a worker busy).
+			const jobs = files.map((file) => addJob(file.name, file.size, "queued"));
 			let lastOpened: OpenSession | null = null;
-			for (const file of files) {
-				const id = startJob(file.name, file.size);
+			for (let i = 0; i < files.length; i++) {
+				const file = files[i];
+				const id = jobs[i];
+				updateJob(id, { phase: "reading" });
 				try {
 					const result = await parseSessionFile(file, progress(id));
 					const session: OpenSession = {
@@ -36,33 +53,35 @@ export function createLoadSlice(set: SetStore, get: GetStore): LoadActions {
 						contentHash: result.contentHash,
 						stored: false,
 					};
-					const existing = get().library.find((m) => m.id === session.key);
+					updateJob(id, { phase: "saving", loaded: result.size });
 					try {
-						await repo.saveSession(describeSession(session, existing?.displayName), file);
+						await repo.saveSession(describeSession(session), file);
 						session.stored = true;
 					} catch (err) {
 						set({ storageError: storageMessage(err) });
 					}
 					lastOpened = session;
+					if (session.stored) await get().refreshLibrary();
 				} catch (err) {
-					fail(id, file.name, err instanceof Error ? err.message : String(err));
+					fail(id, file.name, errorText(err));
 				} finally {
 					endJob(id);
 				}
 			}
-			if (lastOpened) get().openSession(lastOpened);
+			if (lastOpened) show(lastOpened);
 			await get().refreshLibrary();
 		},
 
 		async openStored(id) {
+			if (get().session?.key === id) return true;
 			const meta = get().library.find((m) => m.id === id) ?? (await repo.getSessionMeta(id).catch(() => undefined));
 			if (!meta) return false;
-			const jobId = startJob(meta.fileName, meta.size);
+			const jobId = addJob(meta.fileName, meta.size, "reading");
 			try {
 				const body = await repo.loadSessionBody(id);
 				if (!body) throw new Error("the stored body is missing");
 				const result = await parseSessionFile(body, progress(jobId));
-				get().openSession({
+				show({
 					...result.parsed,
 					key: id,
 					fileName: meta.fileName,
@@ -73,11 +92,7 @@ export function createLoadSlice(set: SetStore, get: GetStore): LoadActions {
 				});
 				return true;
 			} catch (err) {
-				fail(
-					jobId,
-					meta.fileName,
-					`Could not reopen the stored session: ${err instanceof Error ? err.message : String(err)}`,
-				);
+				fail(jobId, meta.fileName, `Could not reopen the stored session: ${errorText(err)}`);
 				return false;
 			} finally {
 				endJob(jobId);
@@ -86,6 +101,51 @@ export function createLoadSlice(set: SetStore, get: GetStore): LoadActions {
 
 		dismissLoadError(id) {
 			set((s) => ({ loadErrors: s.loadErrors.filter((e) => e.id !== id) }));
+		},
+
+		async openLink(link: DeepLink) {
+			set({ linkError: null });
+			const target = link.leaf ?? link.entry;
+			if (!link.session && !target) return;
+			if (!get().libraryReady) await get().refreshLibrary();
+			const inLibrary = (id: string) => get().library.some((m) => m.id === id);
+			if (link.session && get().session?.key !== link.session) {
+				if (!inLibrary(link.session)) {
+					set({
+						linkError: `The link names session "${link.session}", which is not in this browser's library. Open its .jsonl file first, then follow the link again.`,
+					});
+					return;
+				}
+				if (!(await get().openStored(link.session))) {
+					set({ linkError: `The link's session "${link.session}" could not be reopened.` });
+					return;
+				}
+			} else if (!link.session && !get().session) {
+				const last = getLastOpenSession();
+				if (last && inLibrary(last)) await get().openStored(last);
+			}
+			const session = get().session;
+			if (!session) {
+				set({ linkError: `The link points to entry "${target}", but no session is open: open one from the library.` });
+				return;
+			}
+			const byId = getTreeIndex(session.entries).byId;
+			const missing: string[] = [];
+			if (link.leaf && !byId.has(link.leaf)) missing.push(`leaf "${link.leaf}"`);
+			if (link.entry && !byId.has(link.entry)) missing.push(`entry "${link.entry}"`);
+			const leaf = link.leaf && byId.has(link.leaf) ? link.leaf : null;
+			if (get().selectedLeafId !== leaf) get().selectLeaf(leaf);
+			const entry = link.entry && byId.has(link.entry) ? link.entry : null;
+			if (get().focusedEntryId !== entry) get().focusEntry(entry);
+			if (missing.length > 0) {
+				set({
+					linkError: `The link's ${missing.join(" and ")} ${missing.length > 1 ? "are" : "is"} not in ${session.fileName}${leaf === null && link.leaf ? ": showing its current leaf instead" : ""}.`,
+				});
+			}
+		},
+
+		dismissLinkError() {
+			set({ linkError: null });
 		},
 	};
 }

@@ -1,16 +1,27 @@
 import { type ReactNode, useEffect, useState } from "react";
-import { useStore } from "../../../store";
+import { type Store, useStore } from "../../../store";
+import "./DropZone.css";
+
+const selectLoadFiles = (s: Store) => s.loadFiles;
 
 function hasFiles(e: DragEvent): boolean {
 	return !!e.dataTransfer && [...e.dataTransfer.types].includes("Files");
 }
 
-/** Accepts files dropped anywhere on the page and shows a hint while dragging. */
+/**
+ * Accepts files dropped anywhere on the page (each loads on its own; bad ones show an error) and
+ * shows a hint while files are dragged over it. Drops of anything but files are left alone.
+ */
 export function DropZone({ children }: { children: ReactNode }) {
-	const loadFiles = useStore((s) => s.loadFiles);
+	const loadFiles = useStore(selectLoadFiles);
 	const [dragging, setDragging] = useState(false);
 	useEffect(() => {
+		// dragenter/dragleave fire for every element crossed: count them to know when the drag left.
 		let depth = 0;
+		const reset = () => {
+			depth = 0;
+			setDragging(false);
+		};
 		const onEnter = (e: DragEvent) => {
 			if (!hasFiles(e)) return;
 			e.preventDefault();
@@ -18,17 +29,20 @@ export function DropZone({ children }: { children: ReactNode }) {
 			setDragging(true);
 		};
 		const onOver = (e: DragEvent) => {
-			if (hasFiles(e)) e.preventDefault();
+			if (!hasFiles(e)) return;
+			// Without this the browser would open the file in place of the app.
+			e.preventDefault();
+			if (e.dataTransfer) e.dataTransfer.dropEffect = "copy";
 		};
-		const onLeave = () => {
+		const onLeave = (e: DragEvent) => {
+			if (!hasFiles(e)) return;
 			depth = Math.max(0, depth - 1);
 			if (depth === 0) setDragging(false);
 		};
 		const onDrop = (e: DragEvent) => {
 			if (!hasFiles(e)) return;
 			e.preventDefault();
-			depth = 0;
-			setDragging(false);
+			reset();
 			const files = [...(e.dataTransfer?.files ?? [])];
 			if (files.length) void loadFiles(files);
 		};
@@ -36,11 +50,15 @@ export function DropZone({ children }: { children: ReactNode }) {
 		window.addEventListener("dragover", onOver);
 		window.addEventListener("dragleave", onLeave);
 		window.addEventListener("drop", onDrop);
+		window.addEventListener("dragend", reset);
+		window.addEventListener("blur", reset);
 		return () => {
 			window.removeEventListener("dragenter", onEnter);
 			window.removeEventListener("dragover", onOver);
 			window.removeEventListener("dragleave", onLeave);
 			window.removeEventListener("drop", onDrop);
+			window.removeEventListener("dragend", reset);
+			window.removeEventListener("blur", reset);
 		};
 	}, [loadFiles]);
 	return (
@@ -48,7 +66,10 @@ export function DropZone({ children }: { children: ReactNode }) {
 			{children}
 			{dragging && (
 				<div className="drop-overlay" data-testid="drop-overlay">
-					Drop .jsonl session files to open them
+					<div className="drop-overlay__card">
+						<strong>Drop .jsonl session files to open them</strong>
+						<span>Several at once are fine; they are parsed here and kept in this browser only.</span>
+					</div>
 				</div>
 			)}
 		</>

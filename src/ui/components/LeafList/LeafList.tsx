@@ -1,39 +1,92 @@
-import { entryPreview } from "../../../core";
-import { useStore } from "../../../store";
-import { useAnalysis, useSessionIndex } from "../../hooks/useSession";
+import { type KeyboardEvent, useCallback, useEffect, useRef } from "react";
+import { resolveLeaf } from "../../../core";
+import { type Store, useStore } from "../../../store";
+import { useSessionIndex } from "../../hooks/useSession";
+import "./LeafList.css";
+import { LeafRow } from "./LeafRow";
+import { useLeafSummaries } from "./useLeafSummaries";
+import { useVirtualWindow } from "./useVirtualWindow";
 
-/** Every branch tip of the open session. */
+/** Row height in px (fixed, see LeafList.css), for scrolling and virtualisation. */
+const ROW = 52;
+/** Longer lists render only the rows on screen. */
+const VIRTUALIZE_AT = 500;
+
+const selectSelected = (s: Store) => s.selectedLeafId;
+const selectSelectLeaf = (s: Store) => s.selectLeaf;
+const selectFocusEntry = (s: Store) => s.focusEntry;
+
+/** Every branch tip of the open session; clicking one selects it as the leaf (↑/↓ move). */
 export function LeafList() {
 	const { session, index } = useSessionIndex();
-	const analysis = useAnalysis();
-	const selectLeaf = useStore((s) => s.selectLeaf);
+	const leaves = useLeafSummaries();
+	const selectedLeafId = useStore(selectSelected);
+	const selectLeafOnly = useStore(selectSelectLeaf);
+	const focusEntry = useStore(selectFocusEntry);
+	/** Choosing a tip starts afresh: an entry focused before (a find hit) is let go. */
+	const selectLeaf = useCallback(
+		(id: string) => {
+			selectLeafOnly(id);
+			focusEntry(null);
+		},
+		[selectLeafOnly, focusEntry],
+	);
+	const container = useRef<HTMLUListElement>(null);
+	const virtual = leaves.length > VIRTUALIZE_AT;
+	const win = useVirtualWindow(container, leaves.length, ROW, virtual);
+	const selectedPos = index ? resolveLeaf(index, selectedLeafId ?? undefined) : -1;
+	const selectedRow = leaves.findIndex((l) => l.position === selectedPos);
+	const { reveal } = win;
+
+	useEffect(() => {
+		reveal(selectedRow);
+	}, [reveal, selectedRow]);
+
+	const onKeyDown = useCallback(
+		(e: KeyboardEvent) => {
+			if (e.key !== "ArrowDown" && e.key !== "ArrowUp") return;
+			e.preventDefault();
+			const next = Math.max(0, Math.min(leaves.length - 1, selectedRow + (e.key === "ArrowDown" ? 1 : -1)));
+			const id = leaves[next]?.id;
+			if (!id) return;
+			selectLeaf(id);
+			requestAnimationFrame(() =>
+				container.current?.querySelector<HTMLElement>(`[data-entry-id="${CSS.escape(id)}"]`)?.focus(),
+			);
+		},
+		[leaves, selectedRow, selectLeaf],
+	);
+
 	if (!session || !index) return null;
+	const rows = [];
+	for (let i = win.start; i < win.end; i++) {
+		const leaf = leaves[i];
+		rows.push(
+			<LeafRow
+				key={leaf.id}
+				leaf={leaf}
+				lastUser={leaf.lastUser >= 0 ? session.entries[leaf.lastUser] : undefined}
+				selected={i === selectedRow}
+				top={virtual ? i * ROW : undefined}
+				onSelect={selectLeaf}
+			/>,
+		);
+	}
 	return (
 		<section className="panel" aria-label="Branch tips">
-			<h2 className="panel__title">Branch tips ({index.leaves.length})</h2>
-			<ul className="list" data-testid="leaf-list">
-				{index.leaves.map((pos) => {
-					const entry = session.entries[pos];
-					const selected = analysis?.leaf === pos;
-					return (
-						<li key={entry.id}>
-							<button
-								type="button"
-								className={`leaf-item${selected ? " is-active" : ""}`}
-								data-testid="leaf-item"
-								data-entry-id={entry.id}
-								aria-pressed={selected}
-								onClick={() => selectLeaf(entry.id)}
-							>
-								<span>{entryPreview(entry, 70)}</span>
-								<span className="muted small">
-									{entry.id} · depth {index.depth[pos]}
-									{pos === index.currentLeaf ? " · current" : ""}
-								</span>
-							</button>
-						</li>
-					);
-				})}
+			<h2 className="panel__title">Branch tips ({leaves.length})</h2>
+			<ul
+				ref={container}
+				className="list leaf-list"
+				data-testid="leaf-list"
+				data-count={leaves.length}
+				onScroll={win.onScroll}
+				onKeyDown={onKeyDown}
+			>
+				{virtual ? (
+					<li aria-hidden="true" className="leaf-list__spacer" style={{ height: leaves.length * ROW }} />
+				) : null}
+				{rows}
 			</ul>
 		</section>
 	);

@@ -1,33 +1,88 @@
-import { useStore } from "../../../store";
+import type { ReactNode } from "react";
+import { type LoadJob, type Store, useStore } from "../../../store";
+import { formatBytes } from "../Library/format";
+import "./LoadStatus.css";
 
-/** Progress of files being parsed and the files that could not be opened. */
-export function LoadStatus() {
-	const loads = useStore((s) => s.loads);
-	const errors = useStore((s) => s.loadErrors);
-	const dismiss = useStore((s) => s.dismissLoadError);
-	const storageError = useStore((s) => s.storageError);
-	if (loads.length === 0 && errors.length === 0 && !storageError) return null;
+const selectLoads = (s: Store) => s.loads;
+const selectErrors = (s: Store) => s.loadErrors;
+const selectDismiss = (s: Store) => s.dismissLoadError;
+const selectStorageError = (s: Store) => s.storageError;
+const selectDismissStorage = (s: Store) => s.dismissStorageError;
+const selectLinkError = (s: Store) => s.linkError;
+const selectDismissLink = (s: Store) => s.dismissLinkError;
+
+const PHASES: Record<NonNullable<LoadJob["phase"]>, string> = {
+	queued: "Waiting",
+	reading: "Reading",
+	saving: "Storing",
+};
+
+function Progress({ job }: { job: LoadJob }) {
+	const percent = job.total > 0 ? Math.min(100, Math.floor((job.loaded / job.total) * 100)) : 0;
 	return (
-		<div className="load-status">
+		<div className="load-progress" data-testid="load-progress" data-file-name={job.fileName} data-percent={percent}>
+			<span className="load-progress__name" title={job.fileName}>
+				{PHASES[job.phase ?? "reading"]} {job.fileName}
+			</span>
+			<progress max={100} value={percent} aria-label={`Loading ${job.fileName}`} />
+			<span className="load-progress__numbers">
+				{percent}% · {formatBytes(job.loaded)} of {formatBytes(job.total)}
+			</span>
+		</div>
+	);
+}
+
+function Notice({ text, testId, onDismiss }: { text: ReactNode; testId: string; onDismiss(): void }) {
+	return (
+		<div className="load-error" role="alert" data-testid={testId}>
+			<span className="load-error__text">{text}</span>
+			<button type="button" className="button button--small" onClick={onDismiss}>
+				Dismiss
+			</button>
+		</div>
+	);
+}
+
+/** Files being parsed, files that could not be opened, and storage or link problems. */
+export function LoadStatus() {
+	const loads = useStore(selectLoads);
+	const errors = useStore(selectErrors);
+	const dismiss = useStore(selectDismiss);
+	const storageError = useStore(selectStorageError);
+	const dismissStorage = useStore(selectDismissStorage);
+	const linkError = useStore(selectLinkError);
+	const dismissLink = useStore(selectDismissLink);
+	if (loads.length === 0 && errors.length === 0 && !storageError && !linkError) return null;
+	return (
+		<div className="load-status" aria-live="polite">
 			{loads.map((job) => (
-				<div key={job.id} className="load-progress" data-testid="load-progress">
-					<span>Parsing {job.fileName}…</span>
-					<progress max={job.total || 1} value={job.loaded} />
-				</div>
+				<Progress key={job.id} job={job} />
 			))}
 			{errors.map((err) => (
-				<div key={err.id} className="load-error" role="alert" data-testid="load-error">
-					<strong>{err.fileName}</strong>: {err.reason}
-					<button type="button" className="button button--small" onClick={() => dismiss(err.id)}>
-						Dismiss
-					</button>
-				</div>
+				<Notice
+					key={err.id}
+					testId="load-error"
+					text={
+						<>
+							Could not open <strong data-testid="load-error-file">{err.fileName}</strong>: {err.reason}
+						</>
+					}
+					onDismiss={() => dismiss(err.id)}
+				/>
 			))}
-			{storageError && (
-				<div className="storage-error" role="alert" data-testid="storage-error">
-					{storageError}
-				</div>
+			{errors.length > 1 && (
+				<button
+					type="button"
+					className="load-status__dismiss-all"
+					onClick={() => {
+						for (const e of errors) dismiss(e.id);
+					}}
+				>
+					Dismiss all {errors.length} errors
+				</button>
 			)}
+			{linkError && <Notice testId="link-error" text={linkError} onDismiss={dismissLink} />}
+			{storageError && <Notice testId="storage-error" text={storageError} onDismiss={dismissStorage} />}
 		</div>
 	);
 }

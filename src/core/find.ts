@@ -1,0 +1,321 @@
+import { getLabels } from "./meta";
+import type { SessionEntry } from "./types";
+
+/**
+ * Filters of pi's own HTML export (its tree sidebar): `default` hides settings entries (label,
+ * custom, model_change, thinking_level_change), `no-tools` also hides tool results, `user-only`
+ * keeps user messages, `labeled-only` keeps labelled entries. In those four, as in pi, assistant
+ * turns with tool calls but no text are hidden unless they ended in an error. `all` keeps every
+ * entry (pi still hides those tool-call turns there; the explorer shows them so tool calls can be
+ * found).
+ */
+export type FindFilter = "default" | "no-tools" | "user-only" | "labeled-only" | "all";
+
+export const FIND_FILTERS: readonly FindFilter[] = ["default", "no-tools", "user-only", "labeled-only", "all"];
+
+const SETTINGS_TYPES: ReadonlySet<string> = new Set(["label", "custom", "model_change", "thinking_level_change"]);
+
+type Loose = Record<string, unknown>;
+
+function messageOf(entry: SessionEntry): Loose | null {
+	if (entry.type !== "message") return null;
+	const m = (entry as { message?: unknown }).message;
+	return m && typeof m === "object" ? (m as Loose) : null;
+}
+
+function hasText(content: unknown): boolean {
+	if (typeof content === "string") return content.trim().length > 0;
+	if (!Array.isArray(content)) return false;
+	return content.some(
+		(b) => b && typeof b === "object" && b.type === "text" && typeof b.text === "string" && b.text.trim() !== "",
+	);
+}
+
+/** Whether an entry is shown under `filter` (pi's export rules, see `FindFilter`). */
+export function passesFilter(entry: SessionEntry, filter: FindFilter, labelled: boolean): boolean {
+	if (filter === "all") return true;
+	const m = messageOf(entry);
+	if (m && m.role === "assistant" && !hasText(m.content)) {
+		const stop = m.stopReason;
+		const errorOrAborted = typeof stop === "string" && stop !== "" && stop !== "stop" && stop !== "toolUse";
+		if (!errorOrAborted) return false;
+	}
+	switch (filter) {
+		case "user-only":
+			return m !== null && m.role === "user";
+		case "no-tools":
+			return !SETTINGS_TYPES.has(entry.type) && !(m !== null && m.role === "toolResult");
+		case "labeled-only":
+			return labelled;
+		case "default":
+			return !SETTINGS_TYPES.has(entry.type);
+		default: {
+			const never: never = filter;
+			return never;
+		}
+	}
+}
+
+/** Query words, lower-cased; an entry matches when it contains every word (as pi's export). */
+export function parseQuery(query: string): string[] {
+	return query.toLowerCase().split(/\s+/).filter(Boolean);
+}
+
+/**
+ * Whether find has anything to show: a query, or a filter that narrows to a useful list on its
+ * own (user messages, labelled entries). The broad filters without a query match nearly every
+ * entry, which is no search.
+ */
+export function isFindActive(query: string, filter: FindFilter): boolean {
+	return parseQuery(query).length > 0 || filter === "user-only" || filter === "labeled-only";
+}
+
+function pushContent(parts: string[], content: unknown): void {
+	if (typeof content === "string") {
+		parts.push(content);
+		return;
+	}
+	if (!Array.isArray(content)) return;
+	for (const block of content) {
+		if (!block || typeof block !== "object") continue;
+		const b = block as Loose;
+		switch (b.type) {
+			case "text":
+				if (typeof b.text === "string") parts.push(b.text);
+				break;
+			case "thinking":
+				if (typeof b.thinking === "string") parts.push(b.thinking);
+				break;
+			case "toolCall":
+				parts.push(`${String(b.name ?? "")} ${safeJson(b.arguments)}`);
+				break;
+			default:
+				break;
+		}
+	}
+}
+
+function safeJson(value: unknown): string {
+	if (value === undefined) return "";
+	try {
+		return JSON.stringify(value) ?? "";
+	} catch {
+		return "";
+	}
+}
+
+function pushMessage(parts: string[], m: Loose): void {
+	switch (m.role) {
+		case "toolResult":
+			parts.push(String(m.toolName ?? ""));
+			pushContent(parts, m.content);
+			break;
+		case "bashExecution":
+			parts.push(String(m.command ?? ""), String(m.output ?? ""));
+			break;
+		case "custom":
+		case "hookMessage":
+			parts.push(String(m.customType ?? ""));
+			pushContent(parts, m.content);
+			break;
+		case "branchSummary":
+		case "compactionSummary":
+			parts.push(String(m.summary ?? ""));
+			break;
+		default:
+			pushContent(parts, m.content);
+			if (typeof m.errorMessage === "string") parts.push(m.errorMessage);
+			break;
+	}
+}
+
+/**
+ * The text find searches in one entry: user and assistant text, thinking, tool calls (name and
+ * JSON arguments), tool results, bash commands and output, summaries (with a compaction's retained
+ * tail), custom messages and extension data, settings, names and labels. Lines are joined by
+ * newlines; the entry's label (if any) comes first.
+ */
+export function entrySearchText(entry: SessionEntry, label?: string): string {
+	const parts: string[] = [];
+	if (label) parts.push(label);
+	const e = entry as unknown as Loose;
+	switch (entry.type) {
+		case "message": {
+			const m = messageOf(entry);
+			if (m) pushMessage(parts, m);
+			break;
+		}
+		case "compaction":
+			parts.push(String(e.summary ?? ""));
+			if (Array.isArray(e.retainedTail)) {
+				for (const m of e.retainedTail) if (m && typeof m === "object") pushMessage(parts, m as Loose);
+			}
+			break;
+		case "branch_summary":
+			parts.push(String(e.summary ?? ""));
+			break;
+		case "custom_message":
+			parts.push(String(e.customType ?? ""));
+			pushContent(parts, e.content);
+			break;
+		case "custom":
+			parts.push(String(e.customType ?? ""), safeJson(e.data));
+			break;
+		case "context_edit": {
+			const r = e.replacement as Loose | null | undefined;
+			if (r && typeof r === "object") pushContent(parts, r.content);
+			break;
+		}
+		case "model_change":
+			parts.push(`${String(e.provider ?? "")}/${String(e.modelId ?? "")}`);
+			break;
+		case "thinking_level_change":
+			parts.push(`thinking ${String(e.thinkingLevel ?? "")}`);
+			break;
+		case "label":
+			if (typeof e.label === "string") parts.push(e.label);
+			break;
+		case "session_info":
+			if (typeof e.name === "string") parts.push(e.name);
+			break;
+		case "usage":
+			parts.push(String(e.provider ?? ""), String(e.model ?? ""), String(e.note ?? ""));
+			break;
+		default:
+			parts.push(safeJson(entry));
+			break;
+	}
+	return parts.filter((p) => p !== "").join("\n");
+}
+
+/** Lower-cased search texts, built on first use and kept per entries array (without labels). */
+const textCache = new WeakMap<readonly SessionEntry[], (string | undefined)[]>();
+
+function lowerText(entries: readonly SessionEntry[], i: number): string {
+	let cache = textCache.get(entries);
+	if (!cache) {
+		cache = new Array(entries.length);
+		textCache.set(entries, cache);
+	}
+	let text = cache[i];
+	if (text === undefined) {
+		text = entrySearchText(entries[i]).toLowerCase();
+		cache[i] = text;
+	}
+	return text;
+}
+
+/** An incremental search over a session: call `next` until it returns true (done). */
+export interface FindRun {
+	/** Positions of matching entries that pass the filter, in file order. */
+	readonly hits: number[];
+	/** Matching entries the filter hides. */
+	hidden: number;
+	/** Searches up to `count` more entries; returns true when the whole session was searched. */
+	next(count: number): boolean;
+	readonly done: boolean;
+}
+
+/**
+ * Starts a search of `entries` for `query` (every word, case-insensitive) under `filter`. Runs
+ * in slices so a caller can keep a page responsive on large sessions; the lower-cased text of
+ * each entry is cached per entries array, so later queries only scan. With no active find
+ * (see `isFindActive`) it finishes at once with no hits.
+ */
+export function startFind(entries: readonly SessionEntry[], query: string, filter: FindFilter): FindRun {
+	const words = parseQuery(query);
+	const active = isFindActive(query, filter);
+	const labels = active ? getLabels(entries) : new Map<string, string>();
+	let i = active ? 0 : entries.length;
+	const run: FindRun = {
+		hits: [],
+		hidden: 0,
+		get done() {
+			return i >= entries.length;
+		},
+		next(count) {
+			const end = Math.min(entries.length, i + count);
+			for (; i < end; i++) {
+				const entry = entries[i];
+				const label = labels.get(entry.id);
+				if (words.length > 0) {
+					const text = lowerText(entries, i);
+					const lowerLabel = label?.toLowerCase();
+					let all = true;
+					for (const w of words) {
+						if (!text.includes(w) && !lowerLabel?.includes(w)) {
+							all = false;
+							break;
+						}
+					}
+					if (!all) continue;
+				}
+				if (passesFilter(entry, filter, label !== undefined)) run.hits.push(i);
+				else if (words.length > 0) run.hidden++;
+			}
+			return i >= entries.length;
+		},
+	};
+	return run;
+}
+
+/** The whole search at once (see `startFind`). */
+export function findEntries(
+	entries: readonly SessionEntry[],
+	query: string,
+	filter: FindFilter,
+): { hits: number[]; hidden: number } {
+	const run = startFind(entries, query, filter);
+	run.next(entries.length);
+	return { hits: run.hits, hidden: run.hidden };
+}
+
+/** A piece of a snippet: `match` marks text to highlight. */
+export interface SnippetPart {
+	text: string;
+	match: boolean;
+}
+
+function escapeRegExp(s: string): string {
+	return s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+}
+
+/**
+ * A one-line excerpt of `text` around the first occurrence of any query word, split into parts
+ * with the occurrences marked. Plain strings only: the caller renders them as text.
+ */
+export function findSnippet(text: string, query: string, max = 160): SnippetPart[] {
+	const words = parseQuery(query);
+	const pattern = words.length ? new RegExp(words.map(escapeRegExp).join("|"), "gi") : null;
+	let start = 0;
+	if (pattern) {
+		pattern.lastIndex = 0;
+		const first = pattern.exec(text);
+		if (first) start = Math.max(0, first.index - Math.floor(max / 4));
+	}
+	// Back up to a word start so the excerpt does not begin mid-word.
+	if (start > 0) {
+		const space = text.lastIndexOf(" ", start);
+		if (space !== -1 && start - space < 20) start = space + 1;
+	}
+	let excerpt = text.slice(start, start + max * 2).replace(/\s+/g, " ");
+	excerpt = excerpt.trimStart();
+	const clipped = excerpt.length > max || start + max * 2 < text.length;
+	if (excerpt.length > max) excerpt = excerpt.slice(0, max);
+	const line = `${start > 0 ? "…" : ""}${excerpt.trimEnd()}${clipped ? "…" : ""}`;
+	if (!pattern) return [{ text: line, match: false }];
+	const parts: SnippetPart[] = [];
+	let at = 0;
+	pattern.lastIndex = 0;
+	for (let m = pattern.exec(line); m; m = pattern.exec(line)) {
+		if (m[0] === "") {
+			pattern.lastIndex++;
+			continue;
+		}
+		if (m.index > at) parts.push({ text: line.slice(at, m.index), match: false });
+		parts.push({ text: m[0], match: true });
+		at = m.index + m[0].length;
+	}
+	if (at < line.length) parts.push({ text: line.slice(at), match: false });
+	return parts;
+}

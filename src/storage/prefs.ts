@@ -1,0 +1,33 @@
+/**
+ * Small preferences kept in localStorage (synchronous, tiny): which stored session was open last,
+ * so a link that names only an entry (`#leaf=ID`) still finds its session after a reload.
+ * Key names carry a version: do not change them without a migration.
+ */
+const LAST_OPEN_KEY = "session-explorer:last-open:v1";
+
+function storage(): Storage | null {
+	try {
+		return typeof localStorage === "undefined" ? null : localStorage;
+	} catch {
+		return null; // access can throw (disabled storage, sandboxed frames)
+	}
+}
+
+export function getLastOpenSession(): string | null {
+	try {
+		return storage()?.getItem(LAST_OPEN_KEY) ?? null;
+	} catch {
+		return null;
+	}
+}
+
+export function setLastOpenSession(id: string | null): void {
+	try {
+		const s = storage();
+		if (!s) return;
+		if (id === null) s.removeItem(LAST_OPEN_KEY);
+		else s.setItem(LAST_OPEN_KEY, id);
+	} catch {
+		// a full or disabled localStorage only loses this convenience
+	}
+}

@@ -1,0 +1,70 @@
+import { useEffect, useMemo, useRef, useState } from "react";
+import { getLabels } from "../../../core";
+import { type Store, useStore } from "../../../store";
+import { useSessionIndex } from "../../hooks/useSession";
+import { FindHit } from "./FindHit";
+
+/** Hits rendered at first; more on request (the graph shows all of them). */
+const PAGE = 100;
+
+const selectHits = (s: Store) => s.findHits;
+const selectActive = (s: Store) => s.findActive;
+const selectQuery = (s: Store) => s.findQuery;
+const selectGoToHit = (s: Store) => s.goToHit;
+
+/** The list of hits, in file order; clicking one selects it as the leaf and focuses it. */
+export function FindResults() {
+	const { session, index } = useSessionIndex();
+	const hits = useStore(selectHits);
+	const active = useStore(selectActive);
+	const query = useStore(selectQuery);
+	const goToHit = useStore(selectGoToHit);
+	const labels = useMemo(() => (session ? getLabels(session.entries) : new Map<string, string>()), [session]);
+	// Paging belongs to one result set: a new set starts from its first page.
+	const [paging, setPaging] = useState({ hits, limit: PAGE });
+	const limit = paging.hits === hits ? paging.limit : PAGE;
+	const list = useRef<HTMLOListElement>(null);
+
+	useEffect(() => {
+		if (active < 0) return;
+		const el = list.current?.querySelector<HTMLElement>(".find-hit.is-active");
+		el?.scrollIntoView({ block: "nearest" });
+	}, [active]);
+
+	if (!session || !index || hits.length === 0) return null;
+	const shown = Math.min(hits.length, Math.max(limit, active + 1));
+	const rows = [];
+	for (let i = 0; i < shown; i++) {
+		const pos = index.byId.get(hits[i]);
+		if (pos === undefined) continue;
+		const entry = session.entries[pos];
+		rows.push(
+			<FindHit
+				key={hits[i]}
+				index={i}
+				entry={entry}
+				label={labels.get(entry.id)}
+				query={query}
+				active={i === active}
+				onGo={goToHit}
+			/>,
+		);
+	}
+	return (
+		<>
+			<ol ref={list} className="list find__results" data-testid="find-results" data-count={hits.length}>
+				{rows}
+			</ol>
+			{shown < hits.length && (
+				<button
+					type="button"
+					className="button button--small find__more"
+					onClick={() => setPaging({ hits, limit: shown + PAGE })}
+				>
+					Show {Math.min(PAGE, hits.length - shown)} more
+					{hits.length - shown > PAGE ? ` (${hits.length - shown} not shown)` : ""}
+				</button>
+			)}
+		</>
+	);
+}

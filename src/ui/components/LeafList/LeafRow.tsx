@@ -1,0 +1,44 @@
+import { memo } from "react";
+import { entryPreview, type LeafSummary, type SessionEntry } from "../../../core";
+import { formatTokens } from "../Library/format";
+
+interface Props {
+	leaf: LeafSummary;
+	lastUser: SessionEntry | undefined;
+	selected: boolean;
+	/** Absolute offset when the list is virtualised. */
+	top?: number;
+	onSelect(id: string): void;
+}
+
+/** One branch tip: the last user message on its path, depth, context size, current-leaf mark. */
+export const LeafRow = memo(function LeafRow({ leaf, lastUser, selected, top, onSelect }: Props) {
+	return (
+		<li className="leaf-row" style={top === undefined ? undefined : { position: "absolute", top, left: 0, right: 0 }}>
+			<button
+				type="button"
+				className={`leaf-item${selected ? " is-active" : ""}`}
+				data-testid="leaf-item"
+				data-entry-id={leaf.id}
+				aria-pressed={selected}
+				onClick={() => onSelect(leaf.id)}
+			>
+				<span className={`leaf-item__preview${lastUser ? "" : " muted"}`}>
+					{lastUser ? entryPreview(lastUser, 90) : "(no user message on this path)"}
+				</span>
+				<span className="leaf-item__meta">
+					{leaf.isCurrent && (
+						<span className="leaf-item__current" title="The file's current leaf: where pi resumes">
+							current
+						</span>
+					)}
+					<span title="Entries from the root">depth {leaf.depth}</span>
+					<span title="Estimated tokens of the context pi builds for this tip">
+						~{formatTokens(leaf.contextTokens)} tok
+					</span>
+					<span className="leaf-item__id">{leaf.id}</span>
+				</span>
+			</button>
+		</li>
+	);
+});

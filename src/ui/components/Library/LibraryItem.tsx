@@ -1,0 +1,122 @@
+import { useState } from "react";
+import type { SessionMeta } from "../../../storage/repository";
+import { type Store, useStore } from "../../../store";
+import { formatBytes, formatCount, formatDate } from "./format";
+import { PencilIcon, TrashIcon } from "./icons";
+import { displayName } from "./libraryView";
+import { RenameForm } from "./RenameForm";
+
+const selectOpenStored = (s: Store) => s.openStored;
+const selectRename = (s: Store) => s.renameSession;
+const selectDelete = (s: Store) => s.deleteSession;
+
+const plural = (n: number, one: string, many = `${one}s`) => `${formatCount(n)} ${n === 1 ? one : many}`;
+
+function updatedNote(m: SessionMeta): string | null {
+	if (!m.reloads) return null;
+	const delta = m.previousEntries === undefined ? 0 : m.entries - m.previousEntries;
+	const change = delta > 0 ? `, ${plural(delta, "new entry", "new entries")}` : delta < 0 ? `, ${-delta} fewer` : "";
+	return `Loaded again ${formatDate(m.storedAt)}${change}`;
+}
+
+/** One stored session: opens on click; rename and delete (with an in-page confirmation). */
+export function LibraryItem({ meta: m, active }: { meta: SessionMeta; active: boolean }) {
+	const openStored = useStore(selectOpenStored);
+	const rename = useStore(selectRename);
+	const remove = useStore(selectDelete);
+	const [mode, setMode] = useState<"view" | "rename" | "delete">("view");
+	const name = displayName(m);
+	const updated = updatedNote(m);
+	const date = formatDate(m.modified || m.created);
+	return (
+		<li className={`library-entry${active ? " is-active" : ""}`}>
+			<button
+				type="button"
+				className="library-item"
+				data-testid="library-item"
+				data-session-id={m.id}
+				aria-current={active ? "true" : undefined}
+				title={`${m.fileName}${m.displayName ? `\n${m.title}` : ""}`}
+				onClick={() => void openStored(m.id)}
+			>
+				<span className="library-item__name" data-testid="library-item-name">
+					{name}
+				</span>
+				{updated && (
+					<span className="library-item__badge" data-testid="library-item-updated" title={updated}>
+						updated
+					</span>
+				)}
+				<span className="library-item__line" title={m.cwd}>
+					{m.cwd || "(no working directory)"}
+				</span>
+				<span className="library-item__line">
+					{date && <>{date} · </>}
+					{m.fileName}
+				</span>
+				<span className="library-item__stats">
+					<span>{plural(m.entries, "entry", "entries")} ·</span> <span>{plural(m.leaves, "tip")} ·</span>{" "}
+					<span>{plural(m.compactions, "compaction")} ·</span> <span>{formatBytes(m.size)}</span>
+				</span>
+			</button>
+			<div className="library-entry__actions">
+				<button
+					type="button"
+					className="icon-button"
+					data-testid="library-rename"
+					aria-label={`Rename ${name}`}
+					title="Rename (the file is not changed)"
+					onClick={() => setMode(mode === "rename" ? "view" : "rename")}
+				>
+					<PencilIcon />
+				</button>
+				<button
+					type="button"
+					className="icon-button icon-button--danger"
+					data-testid="library-delete"
+					aria-label={`Delete ${name}`}
+					title="Delete from the library"
+					onClick={() => setMode(mode === "delete" ? "view" : "delete")}
+				>
+					<TrashIcon />
+				</button>
+			</div>
+			{mode === "rename" && (
+				<RenameForm
+					initial={m.displayName ?? name}
+					onCancel={() => setMode("view")}
+					onSave={(value) => {
+						setMode("view");
+						void rename(m.id, value);
+					}}
+				/>
+			)}
+			{mode === "delete" && (
+				<div className="library-confirm" role="alertdialog" aria-label="Confirm delete" data-testid="delete-confirm">
+					<span>Delete “{name}” from the library? The stored copy is removed; your file is untouched.</span>
+					<span className="library-confirm__buttons">
+						<button
+							type="button"
+							className="button button--danger"
+							data-testid="library-delete-confirm"
+							onClick={() => void remove(m.id)}
+						>
+							Delete
+						</button>
+						<button
+							type="button"
+							className="button"
+							data-testid="library-delete-cancel"
+							// biome-ignore lint/a11y/noAutofocus: the confirmation takes the focus so Escape/Enter work at once
+							autoFocus
+							onClick={() => setMode("view")}
+							onKeyDown={(e) => e.key === "Escape" && setMode("view")}
+						>
+							Cancel
+						</button>
+					</span>
+				</div>
+			)}
+		</li>
+	);
+}
