@@ -181,6 +181,17 @@ describe("buildGraph on a small tree", () => {
 		expect(byId(graph, "r")?.x).toBe(bp.x);
 	});
 
+	it("keeps a long trunk straight under short side branches", () => {
+		// t1 … t30 with one-entry side branches off t5 and t20.
+		const trunk = [...chain("t", null, 30), msg("side5", "t5"), msg("side20", "t20")];
+		const trunkIndex = buildTreeIndex(trunk);
+		const graph = buildGraph(trunkIndex, new Set(["seg:t6"]));
+		expectWellFormed(trunkIndex, graph);
+		const xs = new Set(["t1", "t5", "t6", "t10", "t20", "seg:t21", "t30"].map((id) => byId(graph, id)?.x));
+		expect(xs.size).toBe(1);
+		expect(byId(graph, "side5")?.x).not.toBe(byId(graph, "t5")?.x);
+	});
+
 	it("expanding a segment reveals its entries, and folding it back restores the segment", () => {
 		const graph = buildGraph(index, new Set(["seg:m1"]));
 		expectWellFormed(index, graph);

@@ -95,8 +95,9 @@ export function segmentStart(id: string): string {
  * runs open in steps. Every live entry maps to exactly one node (`nodeOf`).
  *
  * Layout: a tidy top-down tree (row = depth in the folded tree). Subtrees are packed side by side as
- * close as their contours allow, a parent sits centred over its first and last child, separate
- * roots stand side by side; nodes never overlap. O(n) and iterative, so 100k-entry chains are fine.
+ * close as their contours allow; a parent sits centred over its first and last child, or straight
+ * above a child holding more than twice as many entries as its siblings together (a trunk); separate roots stand side by
+ * side; nodes never overlap. O(n) and iterative, so 100k-entry chains are fine.
  */
 export function buildGraph(
 	index: TreeIndex,
@@ -299,19 +300,33 @@ function layoutTree(nodes: GraphNode[], kids: number[][], rootNodes: number[]): 
 	if (n === 0) return { width: 0, height: 0 };
 	const rel = new Float64Array(n);
 	const contour: (Contour | null)[] = new Array(n).fill(null);
+	/** Entries in each node's subtree. */
+	const weight = new Float64Array(n);
 	// Children have larger indexes than their parent, so a backwards sweep is a post-order.
 	for (let v = n - 1; v >= 0; v--) {
 		const list = kids[v];
 		if (list.length === 0) {
+			weight[v] = nodes[v].count;
 			contour[v] = { left: [0], right: [0], off: 0 };
 			continue;
 		}
+		// The trunk: a child holding more than twice as many entries as its siblings together.
+		let heaviest = 0;
+		let total = 0;
+		list.forEach((k, i) => {
+			total += weight[k];
+			if (weight[k] > weight[list[heaviest]]) heaviest = i;
+		});
+		weight[v] = total + nodes[v].count;
+		const trunk = weight[list[heaviest]] > 2 * (total - weight[list[heaviest]]) ? heaviest : -1;
 		const { pos, merged } = packSubtrees(
 			list.map((k) => contour[k] as Contour),
 			1,
 		);
 		for (const k of list) contour[k] = null;
-		const centre = (pos[0] + pos[pos.length - 1]) / 2;
+		// A parent sits centred over its children, or straight above its trunk (long sessions then
+		// read as one straight line with short branches off it).
+		const centre = trunk >= 0 ? pos[trunk] : (pos[0] + pos[pos.length - 1]) / 2;
 		for (let i = 0; i < list.length; i++) rel[list[i]] = pos[i] - centre;
 		merged.off -= centre;
 		merged.left.push(-merged.off);
