@@ -105,6 +105,21 @@ test("a folded run expands on click into entry nodes and folds back", async ({ p
 	await expect(node(page, segId)).toHaveCount(1);
 	await expect(node(page, firstId)).toHaveCount(0);
 	await expect(page.locator(".react-flow__node")).toHaveCount(nodesBefore);
+
+	// An entry selected inside the run stays a node of its own when the run folds again.
+	const { index } = expected(GOLDEN);
+	let middle = index.byId.get(firstId) as number;
+	for (let i = 0; i < Math.floor(count / 2); i++) middle = index.children[middle][0];
+	const middleId = index.entries[middle].id;
+	await node(page, segId).getByTestId("graph-expand").click();
+	await node(page, middleId).click();
+	await expect(page.getByTestId("context-panel")).toContainText(`Context for ${middleId}`);
+	await node(page, firstId).getByTestId("graph-fold").click();
+	await expect(node(page, middleId).locator(".graph-node")).toHaveClass(/is-selected/);
+	const ids = buildGraph(index, new Set(), [middle]).nodes.map((n) => n.id);
+	await expect(page.locator(".react-flow__node")).toHaveCount(ids.length);
+	const shown = await page.locator(".react-flow__node").evaluateAll((els) => els.map((e) => e.getAttribute("data-id")));
+	expect(shown.sort()).toEqual(ids.sort());
 	expect(errors).toEqual([]);
 });
 

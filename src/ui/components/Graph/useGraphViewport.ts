@@ -10,8 +10,11 @@ const OPEN_ZOOM = 0.85;
 const MARGIN = 24;
 
 export interface GraphViewport {
-	/** Keeps the node `from` where it is on screen while the layout changes and `to` takes its place. */
-	keepInPlace(from: string, to: string): void;
+	/**
+	 * Keeps the node `from` where it is on screen while the layout changes: after the change, the node
+	 * holding entry `entryId` takes its place.
+	 */
+	keepInPlace(from: string, entryId: string): void;
 	/** Pans to a node when it is not fully on screen. */
 	reveal(id: string): void;
 }
@@ -33,6 +36,7 @@ export function useGraphViewport(model: GraphModel | null, selectedNodeId: strin
 	const rf = useReactFlow();
 	const flowStore = useStoreApi();
 	const graph = model?.graph;
+	const index = model?.index;
 	const session = model?.session;
 	const focusedEntryId = useStore(selectFocused);
 	const focusedPos = focusedEntryId === null ? undefined : model?.index.byId.get(focusedEntryId);
@@ -42,7 +46,7 @@ export function useGraphViewport(model: GraphModel | null, selectedNodeId: strin
 	const centredFor = useRef<object | null>(null);
 	const revealed = useRef<string | null>(null);
 	const centredFocus = useRef<string | null>(null);
-	const anchor = useRef<{ target: string; screenX: number; screenY: number } | null>(null);
+	const anchor = useRef<{ entryId: string; screenX: number; screenY: number } | null>(null);
 	const paneWidth = useFlowStore(selectWidth);
 
 	const centreOn = useCallback(
@@ -72,11 +76,11 @@ export function useGraphViewport(model: GraphModel | null, selectedNodeId: strin
 	);
 
 	const keepInPlace = useCallback(
-		(from: string, to: string) => {
+		(from: string, entryId: string) => {
 			const node = nodeById(graphRef.current, from);
 			if (!node) return;
 			const [x, y, zoom] = flowStore.getState().transform;
-			anchor.current = { target: to, screenX: node.x * zoom + x, screenY: node.y * zoom + y };
+			anchor.current = { entryId, screenX: node.x * zoom + x, screenY: node.y * zoom + y };
 		},
 		[flowStore],
 	);
@@ -91,7 +95,7 @@ export function useGraphViewport(model: GraphModel | null, selectedNodeId: strin
 		const { width, height } = flowStore.getState();
 		void rf.setViewport({
 			x: width / 2 - (node.x + NODE_WIDTH / 2) * OPEN_ZOOM,
-			y: height * 0.6 - (node.y + NODE_HEIGHT / 2) * OPEN_ZOOM,
+			y: height * 0.7 - (node.y + NODE_HEIGHT / 2) * OPEN_ZOOM,
 			zoom: OPEN_ZOOM,
 		});
 	}, [graph, session, selectedNodeId, paneWidth, flowStore, rf]);
@@ -99,12 +103,15 @@ export function useGraphViewport(model: GraphModel | null, selectedNodeId: strin
 	// The layout changed under an anchored node: move the view so it stays put on screen.
 	useLayoutEffect(() => {
 		const a = anchor.current;
-		const node = a && nodeById(graph, a.target);
-		if (!a || !node) return;
+		if (!a || !graph || !index) return;
 		anchor.current = null;
+		const pos = index.byId.get(a.entryId);
+		const id = pos === undefined ? undefined : graph.nodeOf.get(pos);
+		const node = id === undefined ? undefined : nodeById(graph, id);
+		if (!node) return;
 		const { zoom } = rf.getViewport();
 		void rf.setViewport({ x: a.screenX - node.x * zoom, y: a.screenY - node.y * zoom, zoom });
-	}, [graph, rf]);
+	}, [graph, index, rf]);
 
 	// The selection changed (leaf list, deep link, keyboard): bring it on screen.
 	useEffect(() => {

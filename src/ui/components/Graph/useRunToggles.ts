@@ -19,7 +19,7 @@ export function useRunToggles(store: GraphPaintStore, viewport: GraphViewport): 
 				toggleSegment(segmentId);
 			},
 			fold(segmentId: string) {
-				viewport.keepInPlace(segmentStart(segmentId), segmentId);
+				viewport.keepInPlace(segmentStart(segmentId), segmentStart(segmentId));
 				store.setState({ cursor: segmentId });
 				toggleSegment(segmentId);
 			},
