@@ -115,20 +115,22 @@ export function useGraphViewport(model: GraphModel | null, selectedNodeId: strin
 
 	// The selection changed (leaf list, deep link, keyboard): bring it on screen.
 	useEffect(() => {
-		if (!graph || !selectedNodeId || revealed.current === selectedNodeId) return;
+		if (!graph || !selectedNodeId || paneWidth === 0 || centredFor.current !== session) return;
+		if (revealed.current === selectedNodeId) return;
 		revealed.current = selectedNodeId;
 		reveal(selectedNodeId);
-	}, [graph, selectedNodeId, reveal]);
+	}, [graph, session, selectedNodeId, paneWidth, reveal]);
 
 	// A focused entry (`&entry=`) is always centred once it is on the graph.
 	useEffect(() => {
 		if (!focusedEntryId) centredFocus.current = null;
-		if (!focusedEntryId || !focusedNodeId || paneWidth === 0 || centredFocus.current === focusedEntryId) return;
+		if (!focusedEntryId || !focusedNodeId || paneWidth === 0 || centredFor.current !== session) return;
+		if (centredFocus.current === focusedEntryId) return;
 		const node = nodeById(graph, focusedNodeId);
 		if (!node) return;
 		centredFocus.current = focusedEntryId;
 		centreOn(node, 300);
-	}, [graph, focusedEntryId, focusedNodeId, paneWidth, centreOn]);
+	}, [graph, session, focusedEntryId, focusedNodeId, paneWidth, centreOn]);
 
 	return useMemo(() => ({ keepInPlace, reveal }), [keepInPlace, reveal]);
 }
