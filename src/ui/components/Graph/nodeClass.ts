@@ -1,4 +1,4 @@
-import type { GraphNode, NodePaint } from "../../../core";
+import { type GraphNode, type NodePaint, segmentStart } from "../../../core";
 
 /** The class list of a node: its kind and structure, then how the selection paints it. */
 export function nodeClass(node: GraphNode, paint: NodePaint | undefined, cursor: boolean): string {
@@ -18,7 +18,7 @@ export function nodeClass(node: GraphNode, paint: NodePaint | undefined, cursor:
 export function nodeTitle(node: GraphNode, kindLabel: string, paint: NodePaint | undefined): string {
 	const head =
 		node.kind === "segment"
-			? `${node.count} entries (folded) from ${node.id.slice(4)}: click to expand`
+			? `${node.count} entries (folded) from ${segmentStart(node.id)}: click to expand`
 			: `${kindLabel} ${node.id}`;
 	const lines = [head, node.preview];
 	if (node.label) lines.push(`label: ${node.label}`);
