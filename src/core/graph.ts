@@ -1,28 +1,52 @@
+import type { ContextAnalysis } from "./context";
 import { type EntryKind, entryKind, entryPreview } from "./entryKind";
 import { getLabels } from "./meta";
 import type { TreeIndex } from "./tree";
+import type { SessionIssue, Severity } from "./types";
 
 export const NODE_WIDTH = 220;
 export const NODE_HEIGHT = 64;
 const GAP_X = 28;
-const GAP_Y = 44;
+const GAP_Y = 52;
+/** Horizontal distance between the centres of neighbouring nodes. */
+const UNIT_X = NODE_WIDTH + GAP_X;
+/** Extra distance between separate roots, in units of `UNIT_X` (siblings are 1 apart). */
+const ROOT_SEPARATION = 1.5;
 /** How many entries an expanded segment shows at once; the rest stays folded. */
 export const EXPAND_STEP = 50;
+/** A run at most this long expands completely, so no tiny remainder is left folded. */
+const EXPAND_WHOLE = 60;
+
+export interface KindCount {
+	kind: EntryKind;
+	count: number;
+}
 
 export interface GraphNode {
 	/** The entry id, or `seg:<first entry id>` for a folded run. */
 	id: string;
 	kind: "entry" | "segment";
-	/** Entry positions this node stands for: one for entries, the run for segments. */
+	/** Entry positions this node stands for: one for entries, the run (a chain) for segments. */
 	first: number;
 	last: number;
 	count: number;
+	/** The kind of the entry (of the run's first entry for segments). */
 	entryKind: EntryKind;
 	preview: string;
 	label?: string;
+	isRoot: boolean;
 	isLeaf: boolean;
 	isBranchPoint: boolean;
 	isCurrentLeaf: boolean;
+	/** Number of child nodes (branches below a branch point). */
+	childCount: number;
+	/** Segments: how many entries of each kind the run holds, most frequent first. */
+	kinds?: KindCount[];
+	/** Entries shown because their run is expanded: the id of that run's segment (to fold it again). */
+	run?: string;
+	/** True on the first entry of an expanded run. */
+	runStart?: boolean;
+	/** Top-left corner. */
 	x: number;
 	y: number;
 }
@@ -38,71 +62,147 @@ export interface SessionGraph {
 	edges: GraphEdge[];
 	/** Node id for each live entry position (the segment holding it when folded). */
 	nodeOf: Map<number, string>;
+	/** Node id → index in `nodes`. */
+	indexOf: Map<string, number>;
+	/** Parent node index per node, -1 for roots. */
+	parentNode: Int32Array;
+	/** Child node indexes per node, left to right. */
+	childNodes: readonly (readonly number[])[];
+	/** Root node indexes, left to right. */
+	rootNodes: readonly number[];
 	width: number;
 	height: number;
 }
 
+const SEGMENT_PREFIX = "seg:";
+
 /** The id of the segment node starting at `entryId`. */
 export function segmentId(entryId: string): string {
-	return `seg:${entryId}`;
+	return `${SEGMENT_PREFIX}${entryId}`;
+}
+
+/** The id of the first entry of a segment (the inverse of `segmentId`). */
+export function segmentStart(id: string): string {
+	return id.startsWith(SEGMENT_PREFIX) ? id.slice(SEGMENT_PREFIX.length) : id;
 }
 
 /**
- * Shapes the tree for drawing: every root, leaf, branch point, compaction, branch summary,
- * labelled entry and the current leaf is its own node (id = entry id); maximal runs of other
- * entries fold into one segment node unless listed in `expanded` (by segment id). Positions
- * come from a tidy top-down tree layout: leaves take consecutive columns, a parent sits over
- * the middle of its children, depth is the row. O(n), iterative.
+ * Shapes the tree for drawing. Every root, leaf, branch point, compaction, branch summary,
+ * labelled entry, compaction kept-range start (`firstKeptEntryId`), the current leaf and every
+ * position in `pinned` is its own node whose id is the entry id. Maximal runs of other entries fold
+ * into one segment node (`seg:<first id>`) unless their segment id is in `expanded`: then the run
+ * shows its first `EXPAND_STEP` entries one by one and folds the rest into a new segment, so huge
+ * runs open in steps. Every live entry maps to exactly one node (`nodeOf`).
+ *
+ * Layout: a tidy top-down tree (row = depth in the folded tree). Subtrees are packed side by side as
+ * close as their contours allow; a parent sits centred over its first and last child, or straight
+ * above a child holding more than twice as many entries as its siblings together (a trunk); separate roots stand side by
+ * side; nodes never overlap. O(n) and iterative, so 100k-entry chains are fine.
  */
-export function buildGraph(index: TreeIndex, expanded: ReadonlySet<string> = new Set()): SessionGraph {
+export function buildGraph(
+	index: TreeIndex,
+	expanded: ReadonlySet<string> = new Set(),
+	pinned: readonly number[] = [],
+): SessionGraph {
 	const { entries, children, parent } = index;
 	const labels = getLabels(entries);
-	const isSignificant = (pos: number): boolean => {
-		const kids = children[pos].length;
-		if (kids !== 1 || parent[pos] === -1 || pos === index.currentLeaf) return true;
-		const t = entries[pos].type;
-		return t === "compaction" || t === "branch_summary" || labels.has(entries[pos].id);
-	};
+	const marked = new Uint8Array(entries.length);
+	for (const pos of pinned) if (pos >= 0 && pos < entries.length) marked[pos] = 1;
+	for (let i = 0; i < entries.length; i++) {
+		const e = entries[i];
+		if (!index.live[i]) continue;
+		if (labels.has(e.id)) marked[i] = 1;
+		const t = e.type;
+		if (t === "compaction" || t === "branch_summary") marked[i] = 1;
+		if (t === "compaction") {
+			const kept = (e as { firstKeptEntryId?: unknown }).firstKeptEntryId;
+			const keptPos = typeof kept === "string" ? index.byId.get(kept) : undefined;
+			if (keptPos !== undefined) marked[keptPos] = 1;
+		}
+	}
+	const isSignificant = (pos: number): boolean =>
+		marked[pos] === 1 || children[pos].length !== 1 || parent[pos] === -1 || pos === index.currentLeaf;
 
 	const nodes: GraphNode[] = [];
-	const edges: GraphEdge[] = [];
-	const nodeOf = new Map<number, string>();
-	/** Folded-node children, by node index. */
 	const kids: number[][] = [];
+	const parentList: number[] = [];
+	const nodeOf = new Map<number, string>();
 
-	const makeEntryNode = (pos: number): number => {
+	const addNode = (node: GraphNode, parentNode: number): number => {
+		nodes.push(node);
+		kids.push([]);
+		parentList.push(parentNode);
+		const idx = nodes.length - 1;
+		if (parentNode !== -1) kids[parentNode].push(idx);
+		return idx;
+	};
+	const addEntryNode = (pos: number, parentNode: number, run?: string, runStart?: boolean): number => {
 		const e = entries[pos];
 		const label = labels.get(e.id);
-		nodes.push({
-			id: e.id,
-			kind: "entry",
-			first: pos,
-			last: pos,
-			count: 1,
-			entryKind: entryKind(e),
-			preview: entryPreview(e, 60),
-			...(label !== undefined ? { label } : {}),
-			isLeaf: children[pos].length === 0,
-			isBranchPoint: children[pos].length > 1,
-			isCurrentLeaf: pos === index.currentLeaf,
-			x: 0,
-			y: 0,
-		});
-		kids.push([]);
 		nodeOf.set(pos, e.id);
-		return nodes.length - 1;
+		return addNode(
+			{
+				id: e.id,
+				kind: "entry",
+				first: pos,
+				last: pos,
+				count: 1,
+				entryKind: entryKind(e),
+				preview: entryPreview(e, 90),
+				...(label !== undefined ? { label } : {}),
+				isRoot: parent[pos] === -1,
+				isLeaf: children[pos].length === 0,
+				isBranchPoint: children[pos].length > 1,
+				isCurrentLeaf: pos === index.currentLeaf,
+				childCount: 0,
+				...(run !== undefined ? { run, runStart: runStart === true } : {}),
+				x: 0,
+				y: 0,
+			},
+			parentNode,
+		);
+	};
+	const addSegmentNode = (start: number, end: number, count: number, parentNode: number): number => {
+		const sid = segmentId(entries[start].id);
+		const counts = new Map<EntryKind, number>();
+		for (let pos = start; ; pos = children[pos][0]) {
+			nodeOf.set(pos, sid);
+			const k = entryKind(entries[pos]);
+			counts.set(k, (counts.get(k) ?? 0) + 1);
+			if (pos === end) break;
+		}
+		const kinds = [...counts].map(([kind, n]) => ({ kind, count: n })).sort((a, b) => b.count - a.count);
+		return addNode(
+			{
+				id: sid,
+				kind: "segment",
+				first: start,
+				last: end,
+				count,
+				entryKind: entryKind(entries[start]),
+				preview: entryPreview(entries[start], 90),
+				isRoot: parent[start] === -1,
+				isLeaf: false,
+				isBranchPoint: false,
+				isCurrentLeaf: false,
+				childCount: 0,
+				kinds,
+				x: 0,
+				y: 0,
+			},
+			parentNode,
+		);
 	};
 
-	// Iterative walk: stack of [entry position, parent node index].
-	const stack: [number, number][] = [];
-	for (let r = index.roots.length - 1; r >= 0; r--) stack.push([index.roots[r], -1]);
+	// Iterative walk: stack of [entry position, parent node index, run it continues].
+	const stack: [number, number, string | undefined][] = [];
+	for (let r = index.roots.length - 1; r >= 0; r--) stack.push([index.roots[r], -1, undefined]);
 	while (stack.length > 0) {
-		const [start, parentNode] = stack.pop() as [number, number];
+		const [start, parentNode] = stack.pop() as [number, number, string | undefined];
+		let tail = start;
 		let nodeIndex: number;
-		let tail: number;
 		if (isSignificant(start)) {
-			nodeIndex = makeEntryNode(start);
-			tail = start;
+			nodeIndex = addEntryNode(start, parentNode);
 		} else {
 			// A run of plain entries: follow the single child while it stays plain.
 			let end = start;
@@ -112,97 +212,269 @@ export function buildGraph(index: TreeIndex, expanded: ReadonlySet<string> = new
 				count++;
 			}
 			const sid = segmentId(entries[start].id);
-			if (expanded.has(sid) || count === 1) {
-				// Show the first EXPAND_STEP entries one by one; fold what remains into a new segment.
+			if (count === 1) {
+				nodeIndex = addEntryNode(start, parentNode);
+			} else if (expanded.has(sid)) {
+				const limit = count <= EXPAND_WHOLE ? count : EXPAND_STEP;
 				let pos = start;
-				let prevNode = parentNode;
-				let shown = 0;
-				const limit = count === 1 ? 1 : EXPAND_STEP;
-				for (; shown < limit && shown < count; shown++) {
-					const idx = makeEntryNode(pos);
-					if (prevNode !== -1) kids[prevNode].push(idx);
-					prevNode = idx;
-					if (shown < count - 1) pos = children[pos][0];
+				nodeIndex = parentNode;
+				for (let shown = 0; shown < limit; shown++) {
+					if (shown > 0) pos = children[pos][0];
+					nodeIndex = addEntryNode(pos, nodeIndex, sid, shown === 0);
 				}
-				if (shown < count) {
-					stack.push([pos, prevNode]);
+				tail = pos;
+				if (limit < count) {
+					// The rest of the run stays folded, as a segment of its own.
+					stack.push([children[tail][0], nodeIndex, undefined]);
 					continue;
 				}
-				nodeIndex = prevNode;
-				tail = end;
-				for (let c = children[tail].length - 1; c >= 0; c--) stack.push([children[tail][c], nodeIndex]);
-				continue;
-			}
-			const firstEntry = entries[start];
-			nodes.push({
-				id: sid,
-				kind: "segment",
-				first: start,
-				last: end,
-				count,
-				entryKind: entryKind(firstEntry),
-				preview: entryPreview(firstEntry, 60),
-				isLeaf: false,
-				isBranchPoint: false,
-				isCurrentLeaf: false,
-				x: 0,
-				y: 0,
-			});
-			kids.push([]);
-			nodeIndex = nodes.length - 1;
-			for (let pos = start; ; pos = children[pos][0]) {
-				nodeOf.set(pos, sid);
-				if (pos === end) break;
+			} else {
+				nodeIndex = addSegmentNode(start, end, count, parentNode);
 			}
 			tail = end;
 		}
-		if (parentNode !== -1) kids[parentNode].push(nodeIndex);
-		for (let c = children[tail].length - 1; c >= 0; c--) stack.push([children[tail][c], nodeIndex]);
+		for (let c = children[tail].length - 1; c >= 0; c--) stack.push([children[tail][c], nodeIndex, undefined]);
 	}
 
+	const edges: GraphEdge[] = [];
+	const indexOf = new Map<string, number>();
+	const parentNode = Int32Array.from(parentList);
+	const rootNodes: number[] = [];
 	for (let i = 0; i < nodes.length; i++) {
+		indexOf.set(nodes[i].id, i);
+		nodes[i].childCount = kids[i].length;
+		if (parentNode[i] === -1) rootNodes.push(i);
 		for (const k of kids[i]) {
 			edges.push({ id: `e:${nodes[i].id}->${nodes[k].id}`, source: nodes[i].id, target: nodes[k].id });
 		}
 	}
 
-	// Tidy layout: post-order without recursion.
-	const isChild = new Uint8Array(nodes.length);
-	for (const list of kids) for (const k of list) isChild[k] = 1;
-	let column = 0;
-	let maxRow = 0;
-	const colX = new Float64Array(nodes.length);
-	const row = new Int32Array(nodes.length);
-	for (let rootNode = 0; rootNode < nodes.length; rootNode++) {
-		if (isChild[rootNode]) continue;
-		const work: [number, number][] = [[rootNode, 0]];
-		row[rootNode] = 0;
-		while (work.length > 0) {
-			const top = work[work.length - 1];
-			const [node, next] = top;
-			const list = kids[node];
-			if (next < list.length) {
-				top[1]++;
-				row[list[next]] = row[node] + 1;
-				work.push([list[next], 0]);
-				continue;
-			}
-			work.pop();
-			if (list.length === 0) colX[node] = column++;
-			else colX[node] = (colX[list[0]] + colX[list[list.length - 1]]) / 2;
-			if (row[node] > maxRow) maxRow = row[node];
+	const { width, height } = layoutTree(nodes, kids, rootNodes);
+	return { nodes, edges, nodeOf, indexOf, parentNode, childNodes: kids, rootNodes, width, height };
+}
+
+/**
+ * A subtree's outline per row: the leftmost and rightmost node centre, stored bottom row first
+ * (so adding a parent row is a push) and relative to the subtree's root after adding `off`.
+ */
+interface Contour {
+	left: number[];
+	right: number[];
+	off: number;
+}
+
+/**
+ * Places subtrees side by side as close as their contours allow (`sep` apart on every shared row).
+ * Returns each subtree's x (the first at 0) and the merged contour in that frame. The longer
+ * contour is reused, so a whole layout costs O(n) however deep the tree.
+ */
+function packSubtrees(contours: Contour[], sep: number): { pos: number[]; merged: Contour } {
+	const pos = [0];
+	let acc = contours[0];
+	for (let i = 1; i < contours.length; i++) {
+		const c = contours[i];
+		const la = acc.left.length;
+		const lc = c.left.length;
+		const shared = Math.min(la, lc);
+		let shift = Number.NEGATIVE_INFINITY;
+		for (let d = 0; d < shared; d++) {
+			const need = acc.right[la - 1 - d] + acc.off + sep - (c.left[lc - 1 - d] + c.off);
+			if (need > shift) shift = need;
 		}
-		column += 0.5; // a little air between separate roots
+		pos.push(shift);
+		if (la >= lc) {
+			for (let d = 0; d < lc; d++) acc.right[la - 1 - d] = c.right[lc - 1 - d] + c.off + shift - acc.off;
+		} else {
+			const off = c.off + shift;
+			for (let d = 0; d < la; d++) c.left[lc - 1 - d] = acc.left[la - 1 - d] + acc.off - off;
+			c.off = off;
+			acc = c;
+		}
 	}
-	for (let i = 0; i < nodes.length; i++) {
-		nodes[i].x = Math.round(colX[i] * (NODE_WIDTH + GAP_X));
-		nodes[i].y = row[i] * (NODE_HEIGHT + GAP_Y);
+	return { pos, merged: acc };
+}
+
+/** Sets `x`/`y` of every node (parents always come before their children in `nodes`). */
+function layoutTree(nodes: GraphNode[], kids: number[][], rootNodes: number[]): { width: number; height: number } {
+	const n = nodes.length;
+	if (n === 0) return { width: 0, height: 0 };
+	const rel = new Float64Array(n);
+	const contour: (Contour | null)[] = new Array(n).fill(null);
+	/** Entries in each node's subtree. */
+	const weight = new Float64Array(n);
+	// Children have larger indexes than their parent, so a backwards sweep is a post-order.
+	for (let v = n - 1; v >= 0; v--) {
+		const list = kids[v];
+		if (list.length === 0) {
+			weight[v] = nodes[v].count;
+			contour[v] = { left: [0], right: [0], off: 0 };
+			continue;
+		}
+		// The trunk: a child holding more than twice as many entries as its siblings together.
+		let heaviest = 0;
+		let total = 0;
+		list.forEach((k, i) => {
+			total += weight[k];
+			if (weight[k] > weight[list[heaviest]]) heaviest = i;
+		});
+		weight[v] = total + nodes[v].count;
+		const trunk = weight[list[heaviest]] > 2 * (total - weight[list[heaviest]]) ? heaviest : -1;
+		const { pos, merged } = packSubtrees(
+			list.map((k) => contour[k] as Contour),
+			1,
+		);
+		for (const k of list) contour[k] = null;
+		// A parent sits centred over its children, or straight above its trunk (long sessions then
+		// read as one straight line with short branches off it).
+		const centre = trunk >= 0 ? pos[trunk] : (pos[0] + pos[pos.length - 1]) / 2;
+		for (let i = 0; i < list.length; i++) rel[list[i]] = pos[i] - centre;
+		merged.off -= centre;
+		merged.left.push(-merged.off);
+		merged.right.push(-merged.off);
+		contour[v] = merged;
+	}
+	// Separate roots stand fully apart: each is packed by its bounding columns, not its outline.
+	const { pos } = packSubtrees(
+		rootNodes.map((r) => {
+			const c = contour[r] as Contour;
+			let lo = Number.POSITIVE_INFINITY;
+			let hi = Number.NEGATIVE_INFINITY;
+			for (const x of c.left) if (x < lo) lo = x;
+			for (const x of c.right) if (x > hi) hi = x;
+			return { left: [lo + c.off], right: [hi + c.off], off: 0 };
+		}),
+		ROOT_SEPARATION,
+	);
+	const cx = new Float64Array(n);
+	const row = new Int32Array(n);
+	for (let i = 0; i < rootNodes.length; i++) cx[rootNodes[i]] = pos[i];
+	let minX = Number.POSITIVE_INFINITY;
+	let maxX = Number.NEGATIVE_INFINITY;
+	let maxRow = 0;
+	for (let v = 0; v < n; v++) {
+		for (const k of kids[v]) {
+			cx[k] = cx[v] + rel[k];
+			row[k] = row[v] + 1;
+		}
+		if (cx[v] < minX) minX = cx[v];
+		if (cx[v] > maxX) maxX = cx[v];
+		if (row[v] > maxRow) maxRow = row[v];
+	}
+	for (let v = 0; v < n; v++) {
+		nodes[v].x = Math.round((cx[v] - minX) * UNIT_X);
+		nodes[v].y = row[v] * (NODE_HEIGHT + GAP_Y);
 	}
 	return {
-		nodes,
-		edges,
-		nodeOf,
-		width: column * (NODE_WIDTH + GAP_X),
-		height: (maxRow + 1) * (NODE_HEIGHT + GAP_Y),
+		width: Math.round((maxX - minX) * UNIT_X) + NODE_WIDTH,
+		height: maxRow * (NODE_HEIGHT + GAP_Y) + NODE_HEIGHT,
 	};
+}
+
+// ---------------------------------------------------------------------------------------------
+// Painting a selection onto the graph
+
+/**
+ * How a node stands to the selected leaf's context:
+ * - `context`: on the path and read by the builder (no compaction, or after the latest one);
+ * - `kept`: on the path, in a legacy compaction's kept range;
+ * - `checkpoint`: the latest compaction on the path;
+ * - `summarized`: on the path before the latest compaction, replaced by its summary;
+ * - `skipped`: on the path but not read for another reason (a system message in the kept range);
+ * - `off`: not on the selected path.
+ */
+export type NodeRegion = "context" | "kept" | "checkpoint" | "summarized" | "skipped" | "off";
+
+export interface NodePaint {
+	region: NodeRegion;
+	/** Holds the selected leaf. */
+	leaf: boolean;
+	/** How many search hits the node holds. */
+	hits: number;
+	/** The worst issue severity among the node's entries, and how many issues there are. */
+	issue: Severity | null;
+	issueCount: number;
+	/** The first few issue messages, for a tooltip. */
+	issueText: string;
+	/** Holds the focused entry (`&entry=`). */
+	focused: boolean;
+}
+
+export interface PaintInput {
+	analysis: Pick<ContextAnalysis, "leaf" | "fates"> | null;
+	hits?: readonly string[];
+	issues?: readonly SessionIssue[];
+	focusedEntryId?: string | null;
+}
+
+const SEVERITY_RANK: Record<Severity, number> = { info: 1, warning: 2, error: 3 };
+const REGION_RANK: Record<NodeRegion, number> = {
+	off: 0,
+	skipped: 1,
+	summarized: 2,
+	kept: 3,
+	context: 4,
+	checkpoint: 5,
+};
+
+/**
+ * The paint of every node that is not plain (off the path with no hits, issues or focus); nodes
+ * missing from the map are plain. A segment takes the strongest region among its entries
+ * (checkpoint > context > kept > summarized > skipped) and sums their hits and issues.
+ * O(path + hits + issues), independent of the number of nodes.
+ */
+export function paintGraph(graph: SessionGraph, index: TreeIndex, input: PaintInput): Map<string, NodePaint> {
+	const paint = new Map<string, NodePaint>();
+	const at = (pos: number): NodePaint | null => {
+		const id = graph.nodeOf.get(pos);
+		if (id === undefined) return null;
+		let p = paint.get(id);
+		if (!p) {
+			p = { region: "off", leaf: false, hits: 0, issue: null, issueCount: 0, issueText: "", focused: false };
+			paint.set(id, p);
+		}
+		return p;
+	};
+	const { analysis } = input;
+	if (analysis) {
+		for (const fate of analysis.fates) {
+			const p = at(fate.position);
+			if (!p) continue;
+			const region: NodeRegion =
+				fate.region === "checkpoint"
+					? "checkpoint"
+					: fate.region === "summarized"
+						? "summarized"
+						: !fate.selected
+							? "skipped"
+							: fate.region === "kept"
+								? "kept"
+								: "context";
+			if (REGION_RANK[region] > REGION_RANK[p.region]) p.region = region;
+		}
+		if (analysis.leaf >= 0) {
+			const p = at(analysis.leaf);
+			if (p) p.leaf = true;
+		}
+	}
+	for (const id of input.hits ?? []) {
+		const pos = index.byId.get(id);
+		const p = pos === undefined ? null : at(pos);
+		if (p) p.hits++;
+	}
+	for (const issue of input.issues ?? []) {
+		if (issue.entryId === undefined) continue;
+		const pos = index.byId.get(issue.entryId);
+		const p = pos === undefined ? null : at(pos);
+		if (!p) continue;
+		p.issueCount++;
+		if (p.issue === null || SEVERITY_RANK[issue.severity] > SEVERITY_RANK[p.issue]) p.issue = issue.severity;
+		if (p.issueCount <= 3) p.issueText += `${p.issueText ? "\n" : ""}${issue.severity}: ${issue.message}`;
+		else if (p.issueCount === 4) p.issueText += "\n…";
+	}
+	if (input.focusedEntryId) {
+		const pos = index.byId.get(input.focusedEntryId);
+		const p = pos === undefined ? null : at(pos);
+		if (p) p.focused = true;
+	}
+	return paint;
 }

@@ -1,0 +1,195 @@
+import { readFileSync } from "node:fs";
+import { expect, type Locator, type Page, test } from "@playwright/test";
+import { buildGraph, getTreeIndex, parseSession } from "../src/core";
+import { fixturePath } from "./fixtures";
+
+const GOLDEN = "golden/branchy-legacy.jsonl";
+
+/** The session as core reads it: what the graph must show. */
+function expected(file: string) {
+	const session = parseSession(readFileSync(fixturePath(file), "utf8"));
+	const index = getTreeIndex(session.entries);
+	const ids = (positions: readonly number[]) => positions.map((p) => session.entries[p].id);
+	return { session, index, graph: buildGraph(index), leaves: ids(index.leaves), branchPoints: ids(index.branchPoints) };
+}
+
+const node = (page: Page, id: string): Locator => page.locator(`.react-flow__node[data-id="${id}"]`);
+
+async function open(page: Page, file: string, errors: string[]): Promise<void> {
+	page.on("pageerror", (err) => errors.push(err.message));
+	await page.goto("./");
+	await page.getByTestId("file-input").setInputFiles(fixturePath(file));
+	await expect(page.locator(".react-flow__node").first()).toBeVisible();
+}
+
+/** Whether a node lies fully inside the graph's canvas (so a user could click it). */
+async function onCanvas(page: Page, target: Locator): Promise<boolean> {
+	const canvas = await page.locator(".graph__canvas").boundingBox();
+	const box = await target.boundingBox();
+	if (!canvas || !box) return false;
+	return (
+		box.x >= canvas.x &&
+		box.y >= canvas.y &&
+		box.x + box.width <= canvas.x + canvas.width &&
+		box.y + box.height <= canvas.y + canvas.height
+	);
+}
+
+test("every leaf and branch point is a node whose id is the entry id; the current leaf is marked and centred", async ({
+	page,
+}) => {
+	const errors: string[] = [];
+	const { leaves, branchPoints, session } = expected(GOLDEN);
+	await open(page, GOLDEN, errors);
+	const current = session.leafId as string;
+	await expect(node(page, current).locator(".graph-node")).toHaveClass(/is-current-leaf/);
+	await expect(node(page, current)).toContainText("current leaf");
+	expect(await onCanvas(page, node(page, current))).toBe(true);
+
+	await page.getByRole("button", { name: "Fit View" }).click();
+	for (const id of [...leaves, ...branchPoints]) await expect(node(page, id)).toHaveCount(1);
+	for (const id of branchPoints) await expect(node(page, id).locator(".graph-node")).toHaveClass(/is-branch-point/);
+	await expect(page.locator(".graph-node.is-current-leaf")).toHaveCount(1);
+	expect(errors).toEqual([]);
+});
+
+test("clicking a node selects it as the leaf and paints its path", async ({ page }) => {
+	const errors: string[] = [];
+	const { leaves, session, index } = expected(GOLDEN);
+	await open(page, GOLDEN, errors);
+	await page.getByRole("button", { name: "Fit View" }).click();
+	const other = leaves.find((id) => id !== session.leafId) as string;
+	await node(page, other).click();
+	await expect(page.locator(`[data-testid=leaf-item][data-entry-id="${other}"]`)).toHaveAttribute(
+		"aria-pressed",
+		"true",
+	);
+	await expect(page.getByTestId("context-panel")).toContainText(`Context for ${other}`);
+	await expect(node(page, other).locator(".graph-node")).toHaveClass(/is-selected/);
+	await expect(page.locator(".graph-node.is-selected")).toHaveCount(1);
+	// The root of the selected path is painted on the path; the old leaf is now off it.
+	let root = index.byId.get(other) as number;
+	while (index.parent[root] !== -1) root = index.parent[root];
+	await expect(node(page, session.entries[root].id).locator(".graph-node")).not.toHaveClass(/is-off/);
+	await expect(node(page, session.leafId as string).locator(".graph-node")).toHaveClass(/is-off/);
+	await expect(page.locator(".react-flow__edge-path.is-path").first()).toBeAttached();
+	expect(errors).toEqual([]);
+});
+
+test("a folded run expands on click into entry nodes and folds back", async ({ page }) => {
+	const errors: string[] = [];
+	await open(page, GOLDEN, errors);
+	const segments = page.locator(".react-flow__node-segment");
+	let segment: Locator | null = null;
+	for (let i = 0; i < (await segments.count()); i++) {
+		if (await onCanvas(page, segments.nth(i))) {
+			segment = segments.nth(i);
+			break;
+		}
+	}
+	if (!segment) throw new Error("no folded run on screen");
+	const segId = (await segment.getAttribute("data-id")) as string;
+	const count = Number(await segment.locator(".graph-node").getAttribute("data-count"));
+	expect(count).toBeGreaterThan(1);
+	const firstId = segId.replace(/^seg:/, "");
+	const nodesBefore = await page.locator(".react-flow__node").count();
+
+	await segment.click();
+	await expect(node(page, segId)).toHaveCount(0);
+	await expect(node(page, firstId)).toHaveCount(1);
+	await expect(page.locator(".react-flow__node")).toHaveCount(nodesBefore + count - 1);
+	// The run opens where the folded node was, so its first entry is still on screen.
+	expect(await onCanvas(page, node(page, firstId))).toBe(true);
+
+	await node(page, firstId).getByTestId("graph-fold").click();
+	await expect(node(page, segId)).toHaveCount(1);
+	await expect(node(page, firstId)).toHaveCount(0);
+	await expect(page.locator(".react-flow__node")).toHaveCount(nodesBefore);
+
+	// An entry selected inside the run stays a node of its own when the run folds again.
+	const { index } = expected(GOLDEN);
+	let middle = index.byId.get(firstId) as number;
+	for (let i = 0; i < Math.floor(count / 2); i++) middle = index.children[middle][0];
+	const middleId = index.entries[middle].id;
+	await node(page, segId).getByTestId("graph-expand").click();
+	await node(page, middleId).click();
+	await expect(page.getByTestId("context-panel")).toContainText(`Context for ${middleId}`);
+	await node(page, firstId).getByTestId("graph-fold").click();
+	await expect(node(page, middleId).locator(".graph-node")).toHaveClass(/is-selected/);
+	const ids = buildGraph(index, new Set(), [middle]).nodes.map((n) => n.id);
+	await expect(page.locator(".react-flow__node")).toHaveCount(ids.length);
+	const shown = await page.locator(".react-flow__node").evaluateAll((els) => els.map((e) => e.getAttribute("data-id")));
+	expect(shown.sort()).toEqual(ids.sort());
+	expect(errors).toEqual([]);
+});
+
+test("the keyboard walks the tree: up to the parent, down to the child, End to the current leaf", async ({ page }) => {
+	const errors: string[] = [];
+	const { graph, session } = expected(GOLDEN);
+	await open(page, GOLDEN, errors);
+	const current = session.leafId as string;
+	await node(page, current).click();
+	await expect(page.getByTestId("graph")).toBeFocused();
+
+	// Up: onto the parent node. A folded run only takes the cursor; the next Up selects its parent.
+	let at = graph.indexOf.get(current) as number;
+	let parent = graph.nodes[graph.parentNode[at]];
+	await page.keyboard.press("ArrowUp");
+	if (parent.kind === "segment") {
+		await expect(node(page, parent.id).locator(".graph-node")).toHaveClass(/is-cursor/);
+		await expect(page.getByTestId("context-panel")).toContainText(`Context for ${current}`);
+		at = graph.indexOf.get(parent.id) as number;
+		parent = graph.nodes[graph.parentNode[at]];
+		await page.keyboard.press("ArrowUp");
+	}
+	expect(parent.kind).toBe("entry");
+	await expect(page.getByTestId("context-panel")).toContainText(`Context for ${parent.id}`);
+	await expect(node(page, parent.id).locator(".graph-node")).toHaveClass(/is-selected/);
+
+	// Down goes back towards the child; End returns to the file's current leaf.
+	await page.keyboard.press("ArrowDown");
+	await expect(node(page, graph.nodes[at].id).locator(".graph-node")).toHaveClass(/is-cursor/);
+	await page.keyboard.press("End");
+	await expect(page.getByTestId("context-panel")).toContainText(`Context for ${current}`);
+	await expect(page.locator(`[data-testid=leaf-item][data-entry-id="${current}"]`)).toHaveAttribute(
+		"aria-pressed",
+		"true",
+	);
+	// Enter on a folded run expands it.
+	await page.keyboard.press("ArrowUp");
+	const up = graph.nodes[graph.parentNode[graph.indexOf.get(current) as number]];
+	if (up.kind === "segment") {
+		await page.keyboard.press("Enter");
+		await expect(node(page, up.id)).toHaveCount(0);
+		await expect(node(page, up.id.replace(/^seg:/, ""))).toHaveCount(1);
+	}
+	expect(errors).toEqual([]);
+});
+
+test("selecting a branch tip elsewhere brings its node on screen", async ({ page }) => {
+	const errors: string[] = [];
+	const { leaves, session } = expected(GOLDEN);
+	await open(page, GOLDEN, errors);
+	for (const id of leaves.filter((l) => l !== session.leafId).slice(0, 4)) {
+		await page.locator(`[data-testid=leaf-item][data-entry-id="${id}"]`).click();
+		await expect(node(page, id).locator(".graph-node")).toHaveClass(/is-selected/);
+		await expect.poll(() => onCanvas(page, node(page, id))).toBe(true);
+	}
+	expect(errors).toEqual([]);
+});
+
+test("a long pi session opens folded and expands in steps", async ({ page }) => {
+	const errors: string[] = [];
+	const file = "pi-mono/large-session.jsonl";
+	const { graph } = expected(file);
+	await open(page, file, errors);
+	const seg = graph.nodes.find((n) => n.kind === "segment" && n.count > 100);
+	if (!seg) throw new Error("expected a long folded run");
+	await page.getByRole("button", { name: "Fit View" }).click();
+	await node(page, seg.id).click();
+	// One step opens; the rest of the run stays folded behind it.
+	await expect(node(page, seg.id)).toHaveCount(0);
+	await expect(page.locator(".react-flow__node-entry")).toHaveCount(graph.nodes.length - 1 + 50);
+	await expect(page.locator(".react-flow__node-segment")).toHaveCount(1);
+	expect(errors).toEqual([]);
+});

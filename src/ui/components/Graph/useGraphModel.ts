@@ -1,0 +1,67 @@
+import type { Edge, Node } from "@xyflow/react";
+import { useMemo } from "react";
+import { buildGraph, type GraphNode, NODE_HEIGHT, NODE_WIDTH, type SessionGraph, type TreeIndex } from "../../../core";
+import { type OpenSession, useStore } from "../../../store";
+import { useSessionIndex } from "../../hooks/useSession";
+
+export type NodeData = { node: GraphNode };
+export type EntryFlowNode = Node<NodeData, "entry">;
+export type SegmentFlowNode = Node<NodeData, "segment">;
+export type FlowNode = EntryFlowNode | SegmentFlowNode;
+
+export interface GraphModel {
+	session: OpenSession;
+	index: TreeIndex;
+	graph: SessionGraph;
+	nodes: FlowNode[];
+	edges: Edge[];
+}
+
+const selectExpanded = (s: { expanded: ReadonlySet<string> }) => s.expanded;
+const selectLeafId = (s: { selectedLeafId: string | null }) => s.selectedLeafId;
+const selectFocused = (s: { focusedEntryId: string | null }) => s.focusedEntryId;
+
+function toFlowNode(n: GraphNode): FlowNode {
+	return {
+		id: n.id,
+		type: n.kind,
+		position: { x: n.x, y: n.y },
+		data: { node: n },
+		width: NODE_WIDTH,
+		height: NODE_HEIGHT,
+		draggable: false,
+		selectable: false,
+		connectable: false,
+		focusable: false,
+	};
+}
+
+/**
+ * The folded, laid-out tree of the open session and its React Flow elements. The layout is rebuilt
+ * when segments are expanded, or when the selected or focused entry sits inside a folded run (it is
+ * then pinned as a node of its own); plain selection changes reuse the same node objects.
+ */
+export function useGraphModel(): GraphModel | null {
+	const { session, index } = useSessionIndex();
+	const expanded = useStore(selectExpanded);
+	const selectedLeafId = useStore(selectLeafId);
+	const focusedEntryId = useStore(selectFocused);
+	const base = useMemo(() => (index ? buildGraph(index, expanded) : null), [index, expanded]);
+
+	const pins: number[] = [];
+	if (index && base) {
+		for (const id of [selectedLeafId, focusedEntryId]) {
+			const pos = id === null ? undefined : index.byId.get(id);
+			if (pos !== undefined && base.nodeOf.get(pos) !== id) pins.push(pos);
+		}
+	}
+	const pinKey = pins.join(",");
+	const graph = useMemo(
+		() => (index && base && pinKey ? buildGraph(index, expanded, pinKey.split(",").map(Number)) : base),
+		[index, base, expanded, pinKey],
+	);
+	const nodes = useMemo(() => graph?.nodes.map(toFlowNode) ?? [], [graph]);
+	const edges = useMemo<Edge[]>(() => graph?.edges.map((e) => ({ ...e, type: "tree" })) ?? [], [graph]);
+	if (!session || !index || !graph) return null;
+	return { session, index, graph, nodes, edges };
+}

@@ -1,0 +1,51 @@
+import { useLayoutEffect, useRef } from "react";
+import { type NodePaint, paintGraph } from "../../../core";
+import { useStore } from "../../../store";
+import { useAnalysis } from "../../hooks/useSession";
+import type { GraphPaintStore } from "./paintStore";
+import type { GraphModel } from "./useGraphModel";
+
+const selectHits = (s: { findHits: readonly string[] }) => s.findHits;
+const selectFocused = (s: { focusedEntryId: string | null }) => s.focusedEntryId;
+
+function samePaint(a: NodePaint, b: NodePaint): boolean {
+	return (
+		a.region === b.region &&
+		a.leaf === b.leaf &&
+		a.hits === b.hits &&
+		a.issue === b.issue &&
+		a.issueCount === b.issueCount &&
+		a.issueText === b.issueText &&
+		a.focused === b.focused
+	);
+}
+
+/**
+ * Paints the selected leaf's context, search hits, issues and the focused entry onto the graph.
+ * Unchanged paints keep their identity, so only nodes whose paint changed re-render.
+ * Returns the id of the node holding the selected leaf.
+ */
+export function useGraphPaint(model: GraphModel | null, store: GraphPaintStore): string | null {
+	const analysis = useAnalysis();
+	const hits = useStore(selectHits);
+	const focusedEntryId = useStore(selectFocused);
+	const previous = useRef<ReadonlyMap<string, NodePaint>>(new Map());
+	const graph = model?.graph ?? null;
+	const index = model?.index ?? null;
+	const issues = model?.session.issues;
+
+	useLayoutEffect(() => {
+		if (!graph || !index) return;
+		const next = paintGraph(graph, index, { analysis, hits, issues, focusedEntryId });
+		const old = previous.current;
+		for (const [id, p] of next) {
+			const before = old.get(id);
+			if (before && samePaint(before, p)) next.set(id, before);
+		}
+		previous.current = next;
+		store.setState({ paint: next });
+	}, [graph, index, analysis, hits, issues, focusedEntryId, store]);
+
+	if (!graph || !analysis || analysis.leaf < 0) return null;
+	return graph.nodeOf.get(analysis.leaf) ?? null;
+}

@@ -1,0 +1,136 @@
+import { useStore as useFlowStore, useReactFlow, useStoreApi } from "@xyflow/react";
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef } from "react";
+import { type GraphNode, NODE_HEIGHT, NODE_WIDTH, type SessionGraph } from "../../../core";
+import { useStore } from "../../../store";
+import type { GraphModel } from "./useGraphModel";
+
+/** The zoom a freshly opened session is shown at. */
+const OPEN_ZOOM = 0.85;
+/** How close to the edge of the pane a node may sit and still count as on screen. */
+const MARGIN = 24;
+
+export interface GraphViewport {
+	/**
+	 * Keeps the node `from` where it is on screen while the layout changes: after the change, the node
+	 * holding entry `entryId` takes its place.
+	 */
+	keepInPlace(from: string, entryId: string): void;
+	/** Pans to a node when it is not fully on screen. */
+	reveal(id: string): void;
+}
+
+const selectWidth = (s: { width: number }) => s.width;
+const selectFocused = (s: { focusedEntryId: string | null }) => s.focusedEntryId;
+
+function nodeById(graph: SessionGraph | undefined, id: string): GraphNode | undefined {
+	const i = graph?.indexOf.get(id);
+	return i === undefined ? undefined : graph?.nodes[i];
+}
+
+/**
+ * Moves the view: onto the selected leaf when a session opens, onto the selection when it changes
+ * to a node that is off screen, onto the focused entry (`&entry=`), and keeps an expanded or folded
+ * run in place while the layout around it changes.
+ */
+export function useGraphViewport(model: GraphModel | null, selectedNodeId: string | null): GraphViewport {
+	const rf = useReactFlow();
+	const flowStore = useStoreApi();
+	const graph = model?.graph;
+	const index = model?.index;
+	const session = model?.session;
+	const focusedEntryId = useStore(selectFocused);
+	const focusedPos = focusedEntryId === null ? undefined : model?.index.byId.get(focusedEntryId);
+	const focusedNodeId = focusedPos === undefined ? undefined : graph?.nodeOf.get(focusedPos);
+	const graphRef = useRef(graph);
+	graphRef.current = graph;
+	const centredFor = useRef<object | null>(null);
+	const revealed = useRef<string | null>(null);
+	const centredFocus = useRef<string | null>(null);
+	const anchor = useRef<{ entryId: string; screenX: number; screenY: number } | null>(null);
+	const paneWidth = useFlowStore(selectWidth);
+
+	const centreOn = useCallback(
+		(node: GraphNode, duration: number) => {
+			const { zoom } = rf.getViewport();
+			void rf.setCenter(node.x + NODE_WIDTH / 2, node.y + NODE_HEIGHT / 2, { zoom, duration });
+		},
+		[rf],
+	);
+
+	const reveal = useCallback(
+		(id: string) => {
+			const node = nodeById(graphRef.current, id);
+			if (!node) return;
+			const { width, height, transform } = flowStore.getState();
+			const [x, y, zoom] = transform;
+			const left = node.x * zoom + x;
+			const top = node.y * zoom + y;
+			const inView =
+				left >= MARGIN &&
+				top >= MARGIN &&
+				left + NODE_WIDTH * zoom <= width - MARGIN &&
+				top + NODE_HEIGHT * zoom <= height - MARGIN;
+			if (!inView) centreOn(node, 300);
+		},
+		[flowStore, centreOn],
+	);
+
+	const keepInPlace = useCallback(
+		(from: string, entryId: string) => {
+			const node = nodeById(graphRef.current, from);
+			if (!node) return;
+			const [x, y, zoom] = flowStore.getState().transform;
+			anchor.current = { entryId, screenX: node.x * zoom + x, screenY: node.y * zoom + y };
+		},
+		[flowStore],
+	);
+
+	// A session opens: show its selected (by default its current) leaf, a little below the middle.
+	useLayoutEffect(() => {
+		if (!graph || !session || !selectedNodeId || paneWidth === 0 || centredFor.current === session) return;
+		const node = nodeById(graph, selectedNodeId);
+		if (!node) return;
+		centredFor.current = session;
+		revealed.current = selectedNodeId;
+		const { width, height } = flowStore.getState();
+		void rf.setViewport({
+			x: width / 2 - (node.x + NODE_WIDTH / 2) * OPEN_ZOOM,
+			y: height * 0.7 - (node.y + NODE_HEIGHT / 2) * OPEN_ZOOM,
+			zoom: OPEN_ZOOM,
+		});
+	}, [graph, session, selectedNodeId, paneWidth, flowStore, rf]);
+
+	// The layout changed under an anchored node: move the view so it stays put on screen.
+	useLayoutEffect(() => {
+		const a = anchor.current;
+		if (!a || !graph || !index) return;
+		anchor.current = null;
+		const pos = index.byId.get(a.entryId);
+		const id = pos === undefined ? undefined : graph.nodeOf.get(pos);
+		const node = id === undefined ? undefined : nodeById(graph, id);
+		if (!node) return;
+		const { zoom } = rf.getViewport();
+		void rf.setViewport({ x: a.screenX - node.x * zoom, y: a.screenY - node.y * zoom, zoom });
+	}, [graph, index, rf]);
+
+	// The selection changed (leaf list, deep link, keyboard): bring it on screen.
+	useEffect(() => {
+		if (!graph || !selectedNodeId || paneWidth === 0 || centredFor.current !== session) return;
+		if (revealed.current === selectedNodeId) return;
+		revealed.current = selectedNodeId;
+		reveal(selectedNodeId);
+	}, [graph, session, selectedNodeId, paneWidth, reveal]);
+
+	// A focused entry (`&entry=`) is always centred once it is on the graph.
+	useEffect(() => {
+		if (!focusedEntryId) centredFocus.current = null;
+		if (!focusedEntryId || !focusedNodeId || paneWidth === 0 || centredFor.current !== session) return;
+		if (centredFocus.current === focusedEntryId) return;
+		const node = nodeById(graph, focusedNodeId);
+		if (!node) return;
+		centredFocus.current = focusedEntryId;
+		centreOn(node, 300);
+	}, [graph, session, focusedEntryId, focusedNodeId, paneWidth, centreOn]);
+
+	return useMemo(() => ({ keepInPlace, reveal }), [keepInPlace, reveal]);
+}
