@@ -4,8 +4,13 @@ import { type GraphNode, NODE_HEIGHT, NODE_WIDTH, type SessionGraph } from "../.
 import { useStore } from "../../../store";
 import type { GraphModel } from "./useGraphModel";
 
-/** The zoom a freshly opened session is shown at. */
+/** The zoom a freshly opened session is shown at when the whole tree does not fit. */
 const OPEN_ZOOM = 0.85;
+/**
+ * A tree that fits the pane at this zoom or more opens fitted: every node on screen (and
+ * clickable), the current leaf among them. Smaller zooms would make the tree unreadable.
+ */
+const FIT_MIN_ZOOM = 0.2;
 /** How close to the edge of the pane a node may sit and still count as on screen. */
 const MARGIN = 24;
 
@@ -85,7 +90,8 @@ export function useGraphViewport(model: GraphModel | null, selectedNodeId: strin
 		[flowStore],
 	);
 
-	// A session opens: show its selected (by default its current) leaf, a little below the middle.
+	// A session opens: fit the whole tree when it stays readable, else show the selected (by default
+	// the current) leaf a little below the middle.
 	useLayoutEffect(() => {
 		if (!graph || !session || !selectedNodeId || paneWidth === 0 || centredFor.current === session) return;
 		const node = nodeById(graph, selectedNodeId);
@@ -93,6 +99,14 @@ export function useGraphViewport(model: GraphModel | null, selectedNodeId: strin
 		centredFor.current = session;
 		revealed.current = selectedNodeId;
 		const { width, height } = flowStore.getState();
+		const graphWidth = graph.width + MARGIN * 2;
+		const graphHeight = graph.height + MARGIN * 2;
+		const fit = Math.min(OPEN_ZOOM, width / graphWidth, height / graphHeight);
+		if (fit >= FIT_MIN_ZOOM) {
+			// Layout coordinates start at 0 (core's layout).
+			void rf.setViewport({ x: (width - graph.width * fit) / 2, y: (height - graph.height * fit) / 2, zoom: fit });
+			return;
+		}
 		void rf.setViewport({
 			x: width / 2 - (node.x + NODE_WIDTH / 2) * OPEN_ZOOM,
 			y: height * 0.7 - (node.y + NODE_HEIGHT / 2) * OPEN_ZOOM,
