@@ -1,7 +1,8 @@
 import type { ContextAnalysis, MessageOrigin, PathEntryFate, Region } from "./context";
+import { entryPreview } from "./entryKind";
 import { convertMessage } from "./llm";
 import { estimateTokens } from "./tokens";
-import type { CompactionEntry, Message, SessionEntry } from "./types";
+import type { AgentMessage, CompactionEntry, Message, SessionEntry } from "./types";
 
 /** One provider message and the agent message it was converted from. */
 export interface LlmItem {
@@ -153,7 +154,7 @@ export function regionLabel(fate: PathEntryFate): string {
 		case "checkpoint":
 			return "compaction";
 		case "after":
-			return "after compaction";
+			return "after";
 		default: {
 			const never: never = fate.region;
 			return String(never);
@@ -168,4 +169,9 @@ export function outcomeLabel(fate: PathEntryFate): string {
 	if (fate.messageCount === 0) return "no message";
 	const n = `${fate.messageCount} message${fate.messageCount === 1 ? "" : "s"}`;
 	return fate.editId ? `${n}, edited` : n;
+}
+
+/** A one-line preview of a message (as `entryPreview` gives for a message entry). */
+export function messagePreview(message: AgentMessage, max = 80): string {
+	return entryPreview({ type: "message", id: "", parentId: null, timestamp: "", message }, max);
 }

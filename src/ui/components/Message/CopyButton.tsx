@@ -1,0 +1,42 @@
+import { useEffect, useState } from "react";
+
+async function writeClipboard(text: string): Promise<boolean> {
+	try {
+		await navigator.clipboard.writeText(text);
+		return true;
+	} catch {
+		return false;
+	}
+}
+
+interface Props {
+	/** The text to copy; a function is called only on click (large payloads). */
+	text: string | (() => string);
+	label?: string;
+	title?: string;
+	testId?: string;
+}
+
+/** Copies text to the clipboard and says so. */
+export function CopyButton({ text, label = "Copy", title, testId }: Props) {
+	const [state, setState] = useState<"idle" | "done" | "failed">("idle");
+	useEffect(() => {
+		if (state === "idle") return;
+		const timer = setTimeout(() => setState("idle"), 1500);
+		return () => clearTimeout(timer);
+	}, [state]);
+	return (
+		<button
+			type="button"
+			className="msg-button"
+			title={title ?? "Copy to the clipboard"}
+			data-testid={testId ?? "copy-button"}
+			onClick={(e) => {
+				e.stopPropagation();
+				void writeClipboard(typeof text === "function" ? text() : text).then((ok) => setState(ok ? "done" : "failed"));
+			}}
+		>
+			{state === "done" ? "Copied" : state === "failed" ? "Copy failed" : label}
+		</button>
+	);
+}
