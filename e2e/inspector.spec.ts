@@ -150,3 +150,80 @@ test("hostile content renders as text, runs nothing and loads nothing remote", a
 	await expect(p.locator('[data-testid=context-entry][data-entry-id="bad0000b"]')).toContainText("Unknown entry type");
 	expect(await page.evaluate(() => (window as unknown as { __pwned?: unknown }).__pwned)).toBeUndefined();
 });
+
+/** A linear session of `n` messages ending in a context edit of an early entry. */
+function bigSession(n: number): { text: string; editId: string; targetId: string } {
+	const id = (i: number) => i.toString(16).padStart(8, "0");
+	const lines = [
+		JSON.stringify({ type: "session", version: 3, id: "big", timestamp: "2026-01-01T00:00:00.000Z", cwd: "/w" }),
+	];
+	for (let i = 0; i < n; i++) {
+		const message =
+			i % 2 === 0
+				? { role: "user", content: `question ${i}`, timestamp: i }
+				: {
+						role: "assistant",
+						content: [{ type: "text", text: `answer ${i}` }],
+						provider: "p",
+						model: "m",
+						timestamp: i,
+					};
+		lines.push(
+			JSON.stringify({
+				type: "message",
+				id: id(i),
+				parentId: i ? id(i - 1) : null,
+				timestamp: "2026-01-01T00:00:00.000Z",
+				message,
+			}),
+		);
+	}
+	const editId = "eeeeeeee";
+	lines.push(
+		JSON.stringify({
+			type: "context_edit",
+			id: editId,
+			parentId: id(n - 1),
+			timestamp: "2026-01-01T00:00:00.000Z",
+			targetId: id(10),
+			replacement: { content: "replaced question" },
+		}),
+	);
+	return { text: `${lines.join("\n")}\n`, editId, targetId: id(10) };
+}
+
+test("a 100k-entry path is virtualised, scrolls and focuses far entries", async ({ page }) => {
+	test.setTimeout(180_000);
+	const n = 100_000;
+	const { text, editId, targetId } = bigSession(n);
+	await page.goto("./");
+	await page
+		.getByTestId("file-input")
+		.setInputFiles({ name: "big.jsonl", mimeType: "application/x-ndjson", buffer: Buffer.from(text) });
+	const p = panel(page);
+	await expect(p).toHaveAttribute("data-count", `${n + 1},${n}`, { timeout: 90_000 });
+	const rendered = await p.getByTestId("context-entry").count();
+	expect(rendered).toBeGreaterThan(0);
+	expect(rendered).toBeLessThan(300);
+	expect(await p.getByTestId("llm-message").count()).toBeLessThan(300);
+	// Rendered rows are a contiguous run, in order.
+	const first = await entryIds(page);
+	expect(first[0]).toBe("00000000");
+	expect(first).toEqual(first.map((_, i) => i.toString(16).padStart(8, "0")));
+	// Scroll the entries to the end: the context edit is the last row.
+	const box = p.locator('[data-stage="entries"] .vlist-box');
+	await box.evaluate((el) => {
+		el.scrollTop = el.scrollHeight;
+	});
+	const edit = p.locator(`[data-testid=context-entry][data-entry-id="${editId}"]`);
+	await expect(edit).toBeVisible();
+	await expect(p.locator('[data-testid=context-entry][data-entry-id="00000000"]')).toHaveCount(0);
+	// Its target is 99,990 rows up: the entry link brings it into view, open and focused.
+	await edit.locator(".ins-row__head").click();
+	await edit.getByTestId("entry-view").locator(".msg-facts").getByRole("button", { name: targetId }).click();
+	const target = p.locator(`[data-testid=context-entry][data-entry-id="${targetId}"]`);
+	await expect(target).toHaveClass(/is-focused/);
+	await expect(target).toBeInViewport();
+	await expect(target.getByTestId("entry-view")).toContainText("question 10");
+	await expect(target.locator(".ins-row__line")).toContainText("1 message, edited");
+});

@@ -25,12 +25,12 @@ export type RuleSeverity = "info" | "warning";
 
 /** The stages of the builder for one leaf, shaped for the inspector. */
 export interface ContextPipeline {
-	/** Fate of each path entry by entry position. */
-	fateByPosition: Map<number, PathEntryFate>;
+	/** Fate of the path entry at an entry position (`undefined` when it is not on the path). */
+	fateAt(position: number): PathEntryFate | undefined;
 	/** `fates` of `analysis.selected`, in builder order. */
 	selectedFates: PathEntryFate[];
 	/** Token estimate per `analysis.messages` entry. */
-	messageTokens: number[];
+	messageTokens: Float64Array;
 	contextTokens: number;
 	/** `convertToLlm(analysis.messages)` with provenance. */
 	llm: LlmItem[];
@@ -40,9 +40,13 @@ export interface ContextPipeline {
 	rule: { severity: RuleSeverity; text: string };
 }
 
-function settingSource(entries: readonly SessionEntry[], fates: Map<number, PathEntryFate>, position: number) {
+function settingSource(
+	entries: readonly SessionEntry[],
+	fateAt: (position: number) => PathEntryFate | undefined,
+	position: number,
+): SettingSource | null {
 	if (position < 0) return null;
-	const fate = fates.get(position);
+	const fate = fateAt(position);
 	const region = fate?.region ?? "whole";
 	return { position, id: entries[position].id, region, summarized: region === "summarized" };
 }
@@ -53,32 +57,40 @@ function settingSource(entries: readonly SessionEntry[], fates: Map<number, Path
  * settings came from and the compaction rule in words. O(path length + messages).
  */
 export function inspectContext(entries: readonly SessionEntry[], analysis: ContextAnalysis): ContextPipeline {
-	const fateByPosition = new Map<number, PathEntryFate>();
-	for (const fate of analysis.fates) fateByPosition.set(fate.position, fate);
+	const { fates, messages } = analysis;
+	const fateIndex = new Int32Array(entries.length).fill(-1);
+	for (let i = 0; i < fates.length; i++) fateIndex[fates[i].position] = i;
+	const fateAt = (position: number): PathEntryFate | undefined =>
+		position >= 0 && position < fateIndex.length && fateIndex[position] !== -1 ? fates[fateIndex[position]] : undefined;
 	const selectedFates: PathEntryFate[] = [];
 	for (const p of analysis.selectedPositions) {
-		const fate = fateByPosition.get(p);
+		const fate = fateAt(p);
 		if (fate) selectedFates.push(fate);
 	}
-	const messageTokens = analysis.messages.map((m) => estimateTokens(m));
+	const messageTokens = new Float64Array(messages.length);
 	const llm: LlmItem[] = [];
+	let contextTokens = 0;
 	let llmTokens = 0;
-	analysis.messages.forEach((m, from) => {
-		const message = convertMessage(m);
-		if (!message) return;
-		const tokens = estimateTokens(message);
-		llmTokens += tokens;
-		llm.push({ message, from, tokens });
-	});
+	for (let from = 0; from < messages.length; from++) {
+		const tokens = estimateTokens(messages[from]);
+		messageTokens[from] = tokens;
+		contextTokens += tokens;
+		const message = convertMessage(messages[from]);
+		if (!message) continue;
+		// Most roles pass through unchanged: their estimate is already known.
+		const sent = message === messages[from] ? tokens : estimateTokens(message);
+		llmTokens += sent;
+		llm.push({ message, from, tokens: sent });
+	}
 	return {
-		fateByPosition,
+		fateAt,
 		selectedFates,
 		messageTokens,
-		contextTokens: messageTokens.reduce((a, b) => a + b, 0),
+		contextTokens,
 		llm,
 		llmTokens,
-		model: settingSource(entries, fateByPosition, analysis.modelFrom),
-		thinkingLevel: settingSource(entries, fateByPosition, analysis.thinkingLevelFrom),
+		model: settingSource(entries, fateAt, analysis.modelFrom),
+		thinkingLevel: settingSource(entries, fateAt, analysis.thinkingLevelFrom),
 		rule: describeRule(entries, analysis),
 	};
 }

@@ -24,7 +24,8 @@ export function EntriesStage({ handle }: { handle: Ref<VirtualListHandle> }) {
 			</p>
 			{summarized > 0 && (
 				<p className="ins-note">
-					{formatCount(summarized)} path {summarized === 1 ? "entry is" : "entries are"} not read (see the path above).
+					{formatCount(summarized)} path {summarized === 1 ? "entry is" : "entries are"} not read: open stage 1 (Path)
+					to see them.
 				</p>
 			)}
 			{fates.length === 0 ? (

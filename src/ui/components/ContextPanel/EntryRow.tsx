@@ -18,7 +18,9 @@ export function EntryRow({ list, fate, ordinal }: Props) {
 	const focused = focusedId === entry.id;
 	return (
 		<div
-			className={`ins-row ins-row--${fate.region}${fate.selected ? "" : " is-dropped"}${focused ? " is-focused" : ""}`}
+			className={`ins-row ins-row--${fate.region}${fate.selected ? "" : " is-dropped"}${
+				fate.selected && fate.messageCount === 0 ? " is-silent" : ""
+			}${focused ? " is-focused" : ""}`}
 			data-testid={list === "entries" ? "context-entry" : "path-entry"}
 			data-entry-id={entry.id}
 			data-region={fate.region}
@@ -34,7 +36,11 @@ export function EntryRow({ list, fate, ordinal }: Props) {
 					<span className={`ins-kind ins-kind--${kind}`}>{kind}</span>
 					<code className="ins-row__id">{entry.id}</code>
 					<span className="ins-row__spacer" />
-					<span className={`ins-badge ins-badge--${fate.selected ? fate.region : "dropped"}`}>{regionLabel(fate)}</span>
+					{fate.region !== "whole" && (
+						<span className={`ins-badge ins-badge--${fate.selected ? fate.region : "dropped"}`}>
+							{regionLabel(fate)}
+						</span>
+					)}
 					<span className={`ins-outcome${fate.omitted ? " is-omitted" : ""}`}>{outcomeLabel(fate)}</span>
 				</span>
 				<span className="ins-row__preview">{entryPreview(entry, 140)}</span>

@@ -15,7 +15,7 @@ export function MessageRow({ index }: { index: number }) {
 	const open = isExpanded("messages", String(index));
 	return (
 		<div
-			className={`ins-row ins-row--message${focusedId === source.entryId ? " is-focused" : ""}`}
+			className={`ins-row ins-row--message${focusedId === source.entryId ? " is-related" : ""}`}
 			data-testid="context-message"
 			data-role={role}
 			data-entry-id={source.entryId}

@@ -13,23 +13,6 @@ export function PanelHeader({ isCurrentLeaf }: { isCurrentLeaf: boolean }) {
 				Context for {leaf ? <code className="ins-header__leaf">{leaf.id}</code> : "the empty path"}
 				{isCurrentLeaf && <span className="badge">current leaf</span>}
 			</h2>
-			<p className="ins-flow">
-				<span>
-					<strong>{formatCount(analysis.fates.length)}</strong> on path
-				</span>
-				<span aria-hidden="true">→</span>
-				<span>
-					<strong>{formatCount(analysis.selected.length)}</strong> entries
-				</span>
-				<span aria-hidden="true">→</span>
-				<span>
-					<strong>{formatCount(analysis.messages.length)}</strong> messages
-				</span>
-				<span aria-hidden="true">→</span>
-				<span>
-					<strong>{formatCount(pipeline.llm.length)}</strong> sent
-				</span>
-			</p>
 			<p className="ins-tokens-line" data-testid="context-tokens">
 				≈<strong>{formatCount(pipeline.llmTokens)}</strong> tokens sent (estimate: characters ÷ 4, images 1,200)
 				{compaction && (

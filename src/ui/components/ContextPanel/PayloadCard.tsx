@@ -15,7 +15,7 @@ export function PayloadCard({ index }: { index: number }) {
 	const [raw, setRaw] = useState(false);
 	return (
 		<article
-			className={`ins-card${focusedId === source.entryId ? " is-focused" : ""}`}
+			className={`ins-card${focusedId === source.entryId ? " is-related" : ""}`}
 			data-testid="llm-message"
 			data-role={item.message.role}
 			data-entry-id={source.entryId}

@@ -42,7 +42,7 @@ export function AssistantView({ m }: { m: Record<string, unknown> }) {
 			)}
 			{stop === "aborted" && (
 				<div className="msg-alert msg-alert--warn" role="note">
-					Aborted{error ? `: ${error}` : " by the user"}
+					Aborted{error ? `: ${error}` : ": the turn was stopped before it finished"}
 				</div>
 			)}
 			<ContentBlocks content={m.content} mode="markdown" />
