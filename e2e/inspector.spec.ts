@@ -118,6 +118,9 @@ test("hostile content renders as text, runs nothing and loads nothing remote", a
 	for (const head of await p.locator("[data-testid=context-entry] .ins-row__head").all()) await head.click();
 	for (const head of await p.locator("[data-testid=context-message] .ins-row__head").all()) await head.click();
 	for (const summary of await p.locator("details > summary").all()) await summary.click();
+	const call = p.getByTestId("llm-message").getByTestId("tool-call").first();
+	await call.getByRole("button", { name: "As text" }).click();
+	await expect(call.locator(".msg-args")).toContainText(`<img src=x onerror="window.__pwned='args'">`);
 	await page.waitForTimeout(300);
 
 	expect(await page.evaluate(() => (window as unknown as { __pwned?: unknown }).__pwned)).toBeUndefined();

@@ -61,7 +61,10 @@ export function ContextPanel() {
 					data-count={`${n.entries},${n.payload}`}
 					aria-label="Context inspector"
 				>
-					<PanelHeader isCurrentLeaf={analysis.leaf >= 0 && analysis.leaf === index?.currentLeaf} />
+					<PanelHeader
+						isCurrentLeaf={analysis.leaf >= 0 && analysis.leaf === index?.currentLeaf}
+						offPath={state.offPath}
+					/>
 					<StageNav counts={n} panel={scrollRef} />
 					<Stage
 						id="path"

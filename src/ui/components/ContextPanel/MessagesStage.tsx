@@ -1,3 +1,4 @@
+import { formatCount } from "../Message/fields";
 import { VirtualList } from "../VirtualList/VirtualList";
 import { useInspector } from "./inspectorContext";
 import { MessageRow } from "./MessageRow";
@@ -5,11 +6,14 @@ import { SettingsFacts } from "./SettingsFacts";
 
 /** Stage 3: what `buildSessionContext` returns: the messages (with their source entries) and settings. */
 export function MessagesStage() {
-	const { analysis } = useInspector();
+	const { analysis, pipeline } = useInspector();
 	const count = analysis.messages.length;
 	return (
 		<>
 			<SettingsFacts />
+			<div className="ins-toolbar">
+				{formatCount(count)} message{count === 1 ? "" : "s"} · ≈{formatCount(pipeline.contextTokens)} tokens
+			</div>
 			{count === 0 ? (
 				<p className="ins-empty">No messages.</p>
 			) : (

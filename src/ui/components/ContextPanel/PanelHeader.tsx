@@ -3,7 +3,7 @@ import { formatCount } from "../Message/fields";
 import { useInspector } from "./inspectorContext";
 
 /** Which leaf, the size of each stage and the token estimate next to the compaction's measure. */
-export function PanelHeader({ isCurrentLeaf }: { isCurrentLeaf: boolean }) {
+export function PanelHeader({ isCurrentLeaf, offPath }: { isCurrentLeaf: boolean; offPath: string | null }) {
 	const { entries, analysis, pipeline } = useInspector();
 	const leaf = analysis.leaf >= 0 ? entries[analysis.leaf] : null;
 	const compaction = analysis.compaction ? (entries[analysis.compaction.position] as CompactionEntry) : null;
@@ -23,6 +23,11 @@ export function PanelHeader({ isCurrentLeaf }: { isCurrentLeaf: boolean }) {
 					</>
 				)}
 			</p>
+			{offPath && (
+				<p className="ins-note" data-testid="focus-off-path">
+					Entry <code>{offPath}</code> is not on this leaf's path: select a leaf below it to see its context.
+				</p>
+			)}
 		</header>
 	);
 }

@@ -20,6 +20,8 @@ export function useInspectorState(analysis: ContextAnalysis | null) {
 	const [pathOpen, setPathOpen] = useState<boolean | null>(null);
 	const [request, setRequest] = useState<{ list: "path" | "entries"; index: number } | null>(null);
 	const [nonce, setNonce] = useState(0);
+	/** A focused entry that is not on the selected leaf's path. */
+	const [offPath, setOffPath] = useState<string | null>(null);
 	const pathHandle = useRef<VirtualListHandle>(null);
 	const entriesHandle = useRef<VirtualListHandle>(null);
 	const localFocus = useRef<string | null>(null);
@@ -54,6 +56,7 @@ export function useInspectorState(analysis: ContextAnalysis | null) {
 	);
 
 	useEffect(() => {
+		setOffPath(null);
 		if (!focusedId || !analysis || localFocus.current === focusedId) return;
 		const key = `${focusedId}#${nonce}`;
 		if (handled.current === key) return;
@@ -70,7 +73,9 @@ export function useInspectorState(analysis: ContextAnalysis | null) {
 			open("path", focusedId);
 			setRequest({ list: "path", index: onPath });
 			handled.current = key;
+			return;
 		}
+		setOffPath(focusedId);
 	}, [focusedId, analysis, nonce, open]);
 
 	useEffect(() => {
@@ -80,6 +85,7 @@ export function useInspectorState(analysis: ContextAnalysis | null) {
 
 	return {
 		focusedId,
+		offPath,
 		isExpanded: (list: RowList, key: string) => expanded[list].has(key),
 		toggleRow,
 		navigate,
