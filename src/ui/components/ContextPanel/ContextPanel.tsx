@@ -1,40 +1,99 @@
-import { useMemo } from "react";
-import { convertToLlm, entryPreview } from "../../../core";
+import { useMemo, useRef } from "react";
+import { inspectContext } from "../../../core";
 import { useAnalysis, useSessionIndex } from "../../hooks/useSession";
+import { EntryNavContext } from "../Message/EntryLink";
+import { formatCount } from "../Message/fields";
+import { EntriesStage } from "./EntriesStage";
+import { type Inspector, InspectorContext } from "./inspectorContext";
+import { MessagesStage } from "./MessagesStage";
+import { PanelHeader } from "./PanelHeader";
+import { PathStage } from "./PathStage";
+import { PayloadStage } from "./PayloadStage";
+import { Stage } from "./Stage";
+import { StageNav } from "./StageNav";
+import { useInspectorState } from "./useInspectorState";
+import "./ContextPanel.css";
 
-/** The builder's pipeline for the selected leaf: entries with their fate, then the provider payload. */
+/** Paths longer than this start folded: stage 2 lists what matters and the path can be opened. */
+const OPEN_PATH_LIMIT = 400;
+
+/** The builder's pipeline for the selected leaf, stage by stage, as the agent runs it. */
 export function ContextPanel() {
-	const { session } = useSessionIndex();
+	const { session, index } = useSessionIndex();
 	const analysis = useAnalysis();
-	const llm = useMemo(() => (analysis ? convertToLlm(analysis.messages) : []), [analysis]);
-	if (!session || !analysis) return null;
-	const fateById = new Map(analysis.fates.map((f) => [f.id, f]));
+	const pipeline = useMemo(
+		() => (session && analysis ? inspectContext(session.entries, analysis) : null),
+		[session, analysis],
+	);
+	const state = useInspectorState(analysis);
+	const scrollRef = useRef<HTMLElement>(null);
+	const inspector = useMemo<Inspector | null>(
+		() =>
+			session && analysis && pipeline
+				? {
+						entries: session.entries,
+						analysis,
+						pipeline,
+						focusedId: state.focusedId,
+						isExpanded: state.isExpanded,
+						toggleRow: state.toggleRow,
+						navigate: state.navigate,
+					}
+				: null,
+		[session, analysis, pipeline, state.focusedId, state.isExpanded, state.toggleRow, state.navigate],
+	);
+	if (!session || !analysis || !pipeline || !inspector) {
+		return <p className="context-panel context-panel--empty">Select a session to see the context its leaves send.</p>;
+	}
+	const n = {
+		path: analysis.fates.length,
+		entries: analysis.selected.length,
+		messages: analysis.messages.length,
+		payload: pipeline.llm.length,
+	};
 	return (
-		<section
-			className="panel context-panel"
-			data-testid="context-panel"
-			data-count={`${analysis.selected.length},${llm.length}`}
-			aria-label="Context"
-		>
-			<h2 className="panel__title">Context for {analysis.leaf >= 0 ? session.entries[analysis.leaf].id : "(empty)"}</h2>
-			<h3>Entries the builder reads ({analysis.selected.length})</h3>
-			<ol className="list">
-				{analysis.selected.map((e) => (
-					<li key={e.id} data-testid="context-entry" data-entry-id={e.id}>
-						<code>{e.id}</code> {entryPreview(e, 80)}
-						<div className="muted small">{fateById.get(e.id)?.reason}</div>
-					</li>
-				))}
-			</ol>
-			<h3>Provider messages ({llm.length})</h3>
-			<ol className="list">
-				{llm.map((m, i) => (
-					// biome-ignore lint/suspicious/noArrayIndexKey: messages have no ids
-					<li key={i} data-testid="llm-message" data-role={m.role}>
-						<strong>{m.role}</strong>
-					</li>
-				))}
-			</ol>
-		</section>
+		<InspectorContext.Provider value={inspector}>
+			<EntryNavContext.Provider value={state.navigate}>
+				<section
+					ref={scrollRef}
+					className="context-panel"
+					data-testid="context-panel"
+					data-count={`${n.entries},${n.payload}`}
+					aria-label="Context inspector"
+				>
+					<PanelHeader
+						isCurrentLeaf={analysis.leaf >= 0 && analysis.leaf === index?.currentLeaf}
+						offPath={state.offPath}
+					/>
+					<StageNav counts={n} panel={scrollRef} />
+					<Stage
+						id="path"
+						step={1}
+						title="Path"
+						fn="root → leaf"
+						count={formatCount(n.path)}
+						open={state.pathOpen ?? n.path <= OPEN_PATH_LIMIT}
+						onOpenChange={state.setPathOpen}
+					>
+						<PathStage handle={state.pathHandle} />
+					</Stage>
+					<Stage id="entries" step={2} title="Entries read" fn="buildContextEntries" count={formatCount(n.entries)}>
+						<EntriesStage handle={state.entriesHandle} />
+					</Stage>
+					<Stage
+						id="messages"
+						step={3}
+						title="Session context"
+						fn="buildSessionContext"
+						count={formatCount(n.messages)}
+					>
+						<MessagesStage />
+					</Stage>
+					<Stage id="payload" step={4} title="Sent to the provider" fn="convertToLlm" count={formatCount(n.payload)}>
+						<PayloadStage />
+					</Stage>
+				</section>
+			</EntryNavContext.Provider>
+		</InspectorContext.Provider>
 	);
 }

@@ -1,0 +1,31 @@
+import { formatCount } from "../Message/fields";
+import { VirtualList } from "../VirtualList/VirtualList";
+import { useInspector } from "./inspectorContext";
+import { MessageRow } from "./MessageRow";
+import { SettingsFacts } from "./SettingsFacts";
+
+/** Stage 3: what `buildSessionContext` returns: the messages (with their source entries) and settings. */
+export function MessagesStage() {
+	const { analysis, pipeline } = useInspector();
+	const count = analysis.messages.length;
+	return (
+		<>
+			<SettingsFacts />
+			<div className="ins-toolbar">
+				{formatCount(count)} message{count === 1 ? "" : "s"} · ≈{formatCount(pipeline.contextTokens)} tokens
+			</div>
+			{count === 0 ? (
+				<p className="ins-empty">No messages.</p>
+			) : (
+				<VirtualList
+					key={analysis.leaf}
+					count={count}
+					estimate={46}
+					rowKey={(i) => i}
+					renderRow={(i) => <MessageRow index={i} />}
+					aria-label="Session context messages"
+				/>
+			)}
+		</>
+	);
+}

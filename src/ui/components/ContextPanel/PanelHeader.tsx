@@ -1,0 +1,33 @@
+import type { CompactionEntry } from "../../../core";
+import { formatCount } from "../Message/fields";
+import { useInspector } from "./inspectorContext";
+
+/** Which leaf, the size of each stage and the token estimate next to the compaction's measure. */
+export function PanelHeader({ isCurrentLeaf, offPath }: { isCurrentLeaf: boolean; offPath: string | null }) {
+	const { entries, analysis, pipeline } = useInspector();
+	const leaf = analysis.leaf >= 0 ? entries[analysis.leaf] : null;
+	const compaction = analysis.compaction ? (entries[analysis.compaction.position] as CompactionEntry) : null;
+	return (
+		<header className="ins-header">
+			<h2 className="panel__title">
+				Context for {leaf ? <code className="ins-header__leaf">{leaf.id}</code> : "the empty path"}
+				{isCurrentLeaf && <span className="badge">current leaf</span>}
+			</h2>
+			<p className="ins-tokens-line" data-testid="context-tokens">
+				≈<strong>{formatCount(pipeline.llmTokens)}</strong> tokens sent (estimate: characters ÷ 4, images 1,200)
+				{compaction && (
+					<>
+						{" "}
+						· compaction <code>{compaction.id}</code> measured{" "}
+						<strong>{formatCount(Number(compaction.tokensBefore) || 0)}</strong> tokens before compacting
+					</>
+				)}
+			</p>
+			{offPath && (
+				<p className="ins-note" data-testid="focus-off-path">
+					Entry <code>{offPath}</code> is not on this leaf's path: select a leaf below it to see its context.
+				</p>
+			)}
+		</header>
+	);
+}

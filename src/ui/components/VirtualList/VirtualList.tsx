@@ -1,0 +1,52 @@
+import { type ReactNode, type Ref, useImperativeHandle, useRef } from "react";
+import { centre, WindowedList } from "./WindowedList";
+import "./VirtualList.css";
+
+export interface VirtualListHandle {
+	/** Scrolls row `index` into view (centred when possible). */
+	scrollToIndex(index: number): void;
+}
+
+export interface VirtualListProps {
+	count: number;
+	/** Estimated row height in px, used until a row is measured. */
+	estimate: number;
+	renderRow(index: number): ReactNode;
+	rowKey(index: number): string | number;
+	handle?: Ref<VirtualListHandle>;
+	/** Lists up to this many rows are rendered in full. */
+	threshold?: number;
+	/** Extra px rendered above and below the visible part. */
+	overscan?: number;
+	className?: string;
+	"aria-label"?: string;
+}
+
+/**
+ * A list of rows of any height. Up to `threshold` rows it renders them all, in the page flow.
+ * Longer lists get their own scroll box and render only the rows near its visible part (rows
+ * keep their order; heights are measured as rows render), so 100k rows stay smooth.
+ */
+export function VirtualList(props: VirtualListProps) {
+	return props.count > (props.threshold ?? 200) ? <WindowedList {...props} /> : <FullList {...props} />;
+}
+
+function FullList({ count, renderRow, rowKey, handle, className, ...rest }: VirtualListProps) {
+	const ref = useRef<HTMLOListElement>(null);
+	useImperativeHandle(handle, () => ({
+		scrollToIndex: (index) => centre(ref.current?.querySelector(`:scope > [data-index="${index}"]`)),
+	}));
+	const rows: ReactNode[] = [];
+	for (let i = 0; i < count; i++) {
+		rows.push(
+			<li key={rowKey(i)} className="vlist__row" data-index={i}>
+				{renderRow(i)}
+			</li>,
+		);
+	}
+	return (
+		<ol ref={ref} className={`vlist ${className ?? ""}`} aria-label={rest["aria-label"]}>
+			{rows}
+		</ol>
+	);
+}

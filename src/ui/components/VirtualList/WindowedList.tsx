@@ -1,0 +1,132 @@
+import {
+	type ReactNode,
+	useCallback,
+	useEffect,
+	useImperativeHandle,
+	useLayoutEffect,
+	useMemo,
+	useRef,
+	useState,
+} from "react";
+import { prefixSums, type Range, visibleRange } from "./layout";
+import type { VirtualListProps } from "./VirtualList";
+
+/** Scrolls an element (a row) to the middle of its scroll boxes. */
+export function centre(el: Element | null | undefined) {
+	el?.scrollIntoView({ block: "center" });
+}
+
+/** The long-list case of `VirtualList`: its own scroll box, rendering only the rows near view. */
+export function WindowedList(props: VirtualListProps) {
+	const { count, estimate, renderRow, rowKey, handle, overscan = 800, className } = props;
+	const boxRef = useRef<HTMLDivElement>(null);
+	const listRef = useRef<HTMLOListElement>(null);
+	const sizes = useRef(new Float64Array(0));
+	if (sizes.current.length !== count) {
+		const next = new Float64Array(count).fill(estimate);
+		next.set(sizes.current.subarray(0, Math.min(count, sizes.current.length)));
+		sizes.current = next;
+	}
+	const [version, setVersion] = useState(0);
+	// biome-ignore lint/correctness/useExhaustiveDependencies: `version` marks new measurements in the ref
+	const offsets = useMemo(() => prefixSums(sizes.current), [version, count]);
+	const offsetsRef = useRef(offsets);
+	offsetsRef.current = offsets;
+	const [range, setRange] = useState<Range>(() => ({ start: 0, end: Math.min(count, 20) }));
+	const pending = useRef<number | null>(null);
+
+	const update = useCallback(() => {
+		const box = boxRef.current;
+		if (!box) return;
+		const top = box.scrollTop;
+		const next = visibleRange(offsets, top - overscan, top + box.clientHeight + overscan, 10);
+		setRange((prev) => (prev.start === next.start && prev.end === next.end ? prev : next));
+	}, [offsets, overscan]);
+
+	useLayoutEffect(update, [update]);
+	useEffect(() => {
+		const parent = boxRef.current;
+		if (!parent) return;
+		let frame = 0;
+		const schedule = () => {
+			cancelAnimationFrame(frame);
+			frame = requestAnimationFrame(update);
+		};
+		parent.addEventListener("scroll", schedule, { passive: true });
+		const ro = new ResizeObserver(schedule);
+		ro.observe(parent);
+		return () => {
+			cancelAnimationFrame(frame);
+			parent.removeEventListener("scroll", schedule);
+			ro.disconnect();
+		};
+	}, [update]);
+
+	const observer = useMemo(
+		() =>
+			new ResizeObserver((records) => {
+				let changed = false;
+				for (const r of records) {
+					const el = r.target as HTMLElement;
+					const i = Number(el.dataset.index);
+					const h = r.borderBoxSize?.[0]?.blockSize ?? el.offsetHeight;
+					if (i < sizes.current.length && Math.abs(sizes.current[i] - h) > 0.5) {
+						sizes.current[i] = h;
+						changed = true;
+					}
+				}
+				if (changed) setVersion((v) => v + 1);
+			}),
+		[],
+	);
+	useEffect(() => () => observer.disconnect(), [observer]);
+	const observe = useCallback(
+		(el: HTMLLIElement | null) => {
+			if (!el) return;
+			observer.observe(el);
+			return () => observer.unobserve(el);
+		},
+		[observer],
+	);
+
+	useImperativeHandle(handle, () => ({
+		scrollToIndex(index) {
+			const box = boxRef.current;
+			if (!box || index < 0 || index >= count) return;
+			box.scrollTop = offsetsRef.current[index] - box.clientHeight / 3;
+			pending.current = index;
+			update();
+		},
+	}));
+	// Once the target row is rendered (and measured), centre it precisely.
+	useLayoutEffect(() => {
+		const index = pending.current;
+		if (index === null || index < range.start || index >= range.end) return;
+		pending.current = null;
+		centre(listRef.current?.querySelector(`:scope > [data-index="${index}"]`));
+	});
+
+	const rows: ReactNode[] = [];
+	for (let i = range.start; i < Math.min(range.end, count); i++) {
+		rows.push(
+			<li key={rowKey(i)} ref={observe} className="vlist__row" data-index={i}>
+				{renderRow(i)}
+			</li>,
+		);
+	}
+	const total = offsets[count];
+	const end = Math.min(range.end, count);
+	return (
+		<div ref={boxRef} className="vlist-box">
+			<ol
+				ref={listRef}
+				className={`vlist vlist--windowed ${className ?? ""}`}
+				aria-label={props["aria-label"]}
+				start={range.start + 1}
+				style={{ paddingTop: offsets[Math.min(range.start, count)], paddingBottom: total - offsets[end] }}
+			>
+				{rows}
+			</ol>
+		</div>
+	);
+}
