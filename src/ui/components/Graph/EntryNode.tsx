@@ -29,21 +29,21 @@ export const EntryNode = memo(function EntryNode({ id, data }: NodeProps<EntryFl
 					</div>
 					<div className="graph-node__preview">{node.preview}</div>
 					<NodeBadges node={node} paint={paint} />
-					{node.runStart && node.run && (
-						<button
-							type="button"
-							className="graph-node__fold nodrag"
-							data-testid="graph-fold"
-							title="Fold this run back into one node"
-							onClick={(event) => {
-								event.stopPropagation();
-								if (node.run) fold(node.run);
-							}}
-						>
-							▴ fold
-						</button>
-					)}
 				</>
+			)}
+			{node.runStart && node.run && (
+				<button
+					type="button"
+					className="graph-node__fold nodrag"
+					data-testid="graph-fold"
+					title="Fold this run back into one node"
+					onClick={(event) => {
+						event.stopPropagation();
+						if (node.run) fold(node.run);
+					}}
+				>
+					▴ fold
+				</button>
 			)}
 			{node.isLeaf && <div className="graph-node__tip">{node.isCurrentLeaf ? "● current leaf" : "tip"}</div>}
 			<Handle type="source" position={Position.Bottom} isConnectable={false} />

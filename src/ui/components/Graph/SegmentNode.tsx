@@ -26,7 +26,18 @@ export const SegmentNode = memo(function SegmentNode({ id, data }: NodeProps<Seg
 		>
 			<Handle type="target" position={Position.Top} isConnectable={false} />
 			{far ? (
-				<div className="graph-node__far">×{node.count}</div>
+				<button
+					type="button"
+					className="graph-node__far graph-node__far-expand nodrag"
+					data-testid="graph-expand"
+					title={`Expand ${node.count} entries`}
+					onClick={(event) => {
+						event.stopPropagation();
+						expand(id);
+					}}
+				>
+					×{node.count}
+				</button>
 			) : (
 				<>
 					<div className="graph-node__head">
