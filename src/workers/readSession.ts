@@ -74,8 +74,8 @@ export function whyNotASession(parsed: ParsedSession, clues: TextClues): string 
 	if (clues.size === 0) return "The file is empty";
 	if (head === "" && parsed.entries.length === 0) {
 		return clues.lineCount > 1
-			? `The file holds only blank lines (${clues.lineCount})`
-			: "The file holds only blank space";
+			? `The file holds only blank lines (${clues.lineCount.toLocaleString("en-US")} of them), no JSON`
+			: "The file holds only blank space, no JSON";
 	}
 	if (clues.invalidUtf8 && parsed.entries.length === 0) {
 		return "This is not UTF-8 text (a binary file?), not a JSONL session";
