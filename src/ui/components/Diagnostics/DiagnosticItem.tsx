@@ -62,7 +62,13 @@ export const DiagnosticItem = memo(function DiagnosticItem({ issue, byId }: Prop
 				<span className="diagnostic__related">
 					see{" "}
 					{related.map((id) => (
-						<button key={id} type="button" className="diagnostic__related-id" onClick={() => jump(id)}>
+						<button
+							key={id}
+							type="button"
+							className="diagnostic__related-id"
+							title={`Select ${id} and show it`}
+							onClick={() => jump(id)}
+						>
 							{id}
 						</button>
 					))}
