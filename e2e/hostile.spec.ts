@@ -12,7 +12,7 @@ import { fixturePath } from "./fixtures";
  * built page and stay silent in normal use.
  */
 
-const HOSTILE = "hostile/hostile.jsonl";
+const HOSTILE = "hostile/payloads.jsonl";
 
 interface Watch {
 	dialogs: string[];

@@ -1,6 +1,6 @@
 /**
  * Writes the small bad-input fixtures (test/fixtures/bad/*) from the table in test/badInputs.ts,
- * and the hostile session (test/fixtures/hostile/hostile.jsonl) from test/hostileSession.ts.
+ * and the hostile session (test/fixtures/hostile/payloads.jsonl) from test/hostileSession.ts.
  * The big ones (50 MB lines, floods) are made by the tests at run time, never committed.
  * Run: `npx tsx scripts/make-bad-fixtures.ts`; src/workers/readSession.test.ts checks the files
  * still match the table.
@@ -20,5 +20,5 @@ for (const input of BAD_INPUTS) {
 }
 
 mkdirSync(join(FIXTURES_DIR, "hostile"), { recursive: true });
-writeFileSync(join(FIXTURES_DIR, "hostile", "hostile.jsonl"), hostileSessionText());
-console.log("wrote hostile/hostile.jsonl");
+writeFileSync(join(FIXTURES_DIR, "hostile", "payloads.jsonl"), hostileSessionText());
+console.log("wrote hostile/payloads.jsonl");

@@ -6,7 +6,7 @@ import { FIXTURES_DIR } from "./fixtures";
 import { HOSTILE_IDS, hostileSessionText } from "./hostileSession";
 
 describe("the hostile session fixture", () => {
-	const text = readFileSync(join(FIXTURES_DIR, "hostile", "hostile.jsonl"), "utf8");
+	const text = readFileSync(join(FIXTURES_DIR, "hostile", "payloads.jsonl"), "utf8");
 
 	it("is what test/hostileSession.ts makes (run scripts/make-bad-fixtures.ts)", () => {
 		expect(text).toBe(hostileSessionText());
