@@ -17,6 +17,9 @@ export const ISSUE_CODES: Readonly<Record<string, { severity: Severity; summary:
 	"header-missing-id": { severity: "warning", summary: "The session header has no id" },
 	"unknown-version": { severity: "warning", summary: "The header declares a version this explorer does not know" },
 	"too-many-issues": { severity: "warning", summary: "More issues of one code than are listed" },
+	// workers/readSession.ts: the file's bytes
+	"invalid-encoding": { severity: "warning", summary: "The file is not valid UTF-8; bad bytes were read as U+FFFD" },
+	"no-entries": { severity: "info", summary: "The file has a session header but no entries" },
 	// parse.ts: entries
 	"missing-type": { severity: "error", summary: "An entry has no string type" },
 	"unknown-entry-type": { severity: "warning", summary: "An entry type pi does not define: kept, never sent" },

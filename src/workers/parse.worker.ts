@@ -1,14 +1,26 @@
 /// <reference lib="webworker" />
-import type { ParseRequest, ParseResponse } from "./protocol";
+import type { ParseRequest, ParseResponse, WorkerRequest } from "./protocol";
 import { NotASessionError, readSessionBlob } from "./readSession";
 
 /** Entries per transfer message: small enough that deserialising one never blocks the page long. */
 const ENTRY_CHUNK_CHARS = 2_000_000;
 
-const post = (message: ParseResponse) => (self as unknown as DedicatedWorkerGlobalScope).postMessage(message);
+const scope = self as unknown as DedicatedWorkerGlobalScope;
+const post = (message: ParseResponse) => scope.postMessage(message);
 
-self.onmessage = async (event: MessageEvent<ParseRequest>) => {
-	const { requestId, blob } = event.data;
+/** Holds `lockName` until this worker ends, however it ends, so the page can notice. */
+function holdLock(lockName: string | null): void {
+	const locks = (scope.navigator as Navigator | undefined)?.locks;
+	if (!lockName || !locks) return;
+	locks
+		.request(lockName, () => {
+			post({ type: "locked" });
+			return new Promise<never>(() => undefined);
+		})
+		.catch(() => undefined);
+}
+
+async function parse({ requestId, blob }: ParseRequest): Promise<void> {
 	try {
 		const result = await readSessionBlob(blob, (p) => post({ type: "progress", requestId, ...p }));
 		const { entries, ...session } = result.parsed;
@@ -27,4 +39,12 @@ self.onmessage = async (event: MessageEvent<ParseRequest>) => {
 			notASession: err instanceof NotASessionError,
 		});
 	}
+}
+
+scope.onmessage = (event: MessageEvent<WorkerRequest>) => {
+	const msg = event.data;
+	if (msg.type === "init") holdLock(msg.lockName);
+	else void parse(msg);
 };
+
+post({ type: "ready" });

@@ -1,4 +1,10 @@
-import { createContentHasher, createSessionParser, type ParsedSession } from "../core";
+import {
+	createContentHasher,
+	createSessionParser,
+	KNOWN_ENTRY_TYPES,
+	type ParsedSession,
+	type SessionIssue,
+} from "../core";
 
 export interface ReadProgress {
 	loaded: number;
@@ -14,72 +20,250 @@ export interface ReadResult {
 /** Thrown for input that is not a session at all; its message is shown to the user. */
 export class NotASessionError extends Error {}
 
-const SNIFF_BYTES = 4096;
+/**
+ * Files above this size are refused before reading. Parsed entries take a few times the file's
+ * size, once in the worker and once on the page, and in Chromium a worker that runs out of memory
+ * takes the whole tab with it; refusing is kinder than a crashed page.
+ */
+export const MAX_SESSION_BYTES = 512 * 1024 * 1024;
 
+const SNIFF_BYTES = 4096;
+/** What the start of a file says about its kind, for input that is clearly not UTF-8 JSONL text. */
 function sniff(bytes: Uint8Array): string | null {
 	const n = Math.min(bytes.length, SNIFF_BYTES);
-	if (n >= 4 && bytes[0] === 0x25 && bytes[1] === 0x50 && bytes[2] === 0x44 && bytes[3] === 0x46) {
-		return "This is a PDF file, not a JSONL session";
+	const starts = (...magic: number[]) => n >= magic.length && magic.every((b, i) => bytes[i] === b);
+	if (starts(0x25, 0x50, 0x44, 0x46)) return "This is a PDF file, not a JSONL session";
+	if (starts(0x1f, 0x8b)) return "This is a gzip-compressed file: decompress it first and open the .jsonl inside";
+	if (starts(0x50, 0x4b, 0x03, 0x04)) return "This is a ZIP archive (or a document built on ZIP), not a JSONL session";
+	if (starts(0xff, 0xfe) || starts(0xfe, 0xff)) {
+		return "This file is UTF-16 text; sessions are UTF-8 (save it again as UTF-8)";
 	}
+	let control = 0;
 	for (let i = 0; i < n; i++) {
-		if (bytes[i] === 0) return "This is a binary file (it contains NUL bytes), not a JSONL session";
+		const b = bytes[i];
+		if (b === 0) return "This is a binary file (it contains NUL bytes), not a JSONL session";
+		if (b < 0x20 && b !== 0x09 && b !== 0x0a && b !== 0x0d && b !== 0x0c) control++;
 	}
+	if (n > 0 && control / n > 0.05) return "This is a binary file (full of control bytes), not a JSONL session";
 	return null;
 }
 
+/** What the first text of a file says, when no line of it was a session entry. */
+interface TextClues {
+	/** Up to the first 256 characters (BOM removed). */
+	head: string;
+	/** The file had bytes that are not UTF-8. */
+	invalidUtf8: boolean;
+	/** Bytes in the file. */
+	size: number;
+	/** Lines the parser saw. */
+	lineCount: number;
+}
+
+const HTML_START = /^<(!doctype\s+html|html|head|body|meta|title|script|div|\?xml|svg)\b/i;
+
 /**
- * Why a parsed file cannot be opened as a session, or null when it can. A file with at least a
- * header or one entry opens (with its issues); anything else fails with the first reason found.
+ * Why a parsed file cannot be opened as a session, or null when it can. A file opens when it has
+ * a session header or at least one entry of a type pi defines (with all its issues); anything
+ * else fails with the most specific reason found, which the page shows next to the file name.
  */
-export function whyNotASession(parsed: ParsedSession, firstText: string): string | null {
-	if (parsed.entries.length > 0 || parsed.header !== null) return null;
-	const trimmed = firstText.trimStart();
-	if (trimmed === "") return "The file is empty";
-	if (trimmed.startsWith("[")) {
-		return "This is a JSON array, not JSONL: a session has one JSON object per line";
+export function whyNotASession(parsed: ParsedSession, clues: TextClues): string | null {
+	if (parsed.header !== null) return null;
+	if (parsed.entries.some((e) => typeof e?.type === "string" && KNOWN_ENTRY_TYPES.has(e.type))) return null;
+	const head = clues.head.trimStart();
+	if (clues.size === 0) return "The file is empty";
+	if (head === "" && parsed.entries.length === 0) {
+		return clues.lineCount > 1
+			? `The file holds only blank lines (${clues.lineCount.toLocaleString("en-US")} of them), no JSON`
+			: "The file holds only blank space, no JSON";
+	}
+	if (clues.invalidUtf8 && parsed.entries.length === 0) {
+		return "This is not UTF-8 text (a binary file?), not a JSONL session";
+	}
+	if (HTML_START.test(head)) {
+		return "This is an HTML or XML page, not a JSONL session (a saved web page or an HTML export? open the .jsonl file itself)";
+	}
+	if (head.startsWith("[")) return "This is a JSON array, not JSONL: a session has one JSON object per line";
+	if (head.startsWith("{") && parsed.entries.length === 0) {
+		return "This looks like JSON spread over several lines (pretty-printed?): a session has one complete JSON object per line";
+	}
+	if (parsed.entries.length > 0) {
+		const n = parsed.entries.length;
+		return `No pi session here: ${n} line${n === 1 ? " is a JSON object" : "s are JSON objects"}, but none is a session header or a pi entry`;
 	}
 	const first = parsed.issues.find((i) => i.severity === "error");
 	return first ? `No session entries found (line ${first.line ?? "?"}: ${first.message})` : "No session entries found";
 }
 
+/** How many of the last bytes seen start a UTF-8 sequence that is not complete yet (0–3). */
+export function incompleteUtf8Tail(tail: readonly number[]): number {
+	const n = tail.length;
+	for (let k = 1; k <= Math.min(3, n); k++) {
+		const b = tail[n - k];
+		if ((b & 0xc0) === 0x80) continue;
+		const need = b >= 0xf0 ? 4 : b >= 0xe0 ? 3 : b >= 0xc0 ? 2 : 1;
+		return need > k ? k : 0;
+	}
+	return 0;
+}
+
+/**
+ * A streaming UTF-8 decoder that notices invalid bytes. It decodes strictly until the first bad
+ * sequence, then re-decodes that chunk (with the bytes still pending from earlier chunks) leniently,
+ * turning bad bytes into U+FFFD as browsers do, and stays lenient from there on.
+ */
+function createUtf8Decoder() {
+	let strict: TextDecoder | null = new TextDecoder("utf-8", { fatal: true });
+	let lenient: TextDecoder | null = null;
+	/** The last (up to 3) bytes decoded strictly: the start of a sequence split across chunks. */
+	let tail: number[] = [];
+	const switchToLenient = (bytes: Uint8Array | null): string => {
+		strict = null;
+		lenient = new TextDecoder("utf-8");
+		const pending = tail.slice(tail.length - incompleteUtf8Tail(tail));
+		const joined = new Uint8Array(pending.length + (bytes?.length ?? 0));
+		joined.set(pending, 0);
+		if (bytes) joined.set(bytes, pending.length);
+		return bytes ? lenient.decode(joined, { stream: true }) : lenient.decode(joined);
+	};
+	return {
+		/** Text of the next chunk, and whether this chunk is where the first invalid byte was found. */
+		decode(bytes: Uint8Array): { text: string; firstInvalid: boolean } {
+			if (lenient) return { text: lenient.decode(bytes, { stream: true }), firstInvalid: false };
+			try {
+				const text = (strict as TextDecoder).decode(bytes, { stream: true });
+				const keep = Math.min(3, bytes.length);
+				tail = tail.concat(Array.from(bytes.subarray(bytes.length - keep))).slice(-3);
+				return { text, firstInvalid: false };
+			} catch {
+				return { text: switchToLenient(bytes), firstInvalid: true };
+			}
+		},
+		/** The end of the input: a sequence cut off by the end of the file is invalid too. */
+		end(): { text: string; firstInvalid: boolean } {
+			if (lenient) return { text: lenient.decode(), firstInvalid: false };
+			try {
+				return { text: (strict as TextDecoder).decode(), firstInvalid: false };
+			} catch {
+				return { text: switchToLenient(null), firstInvalid: true };
+			}
+		},
+	};
+}
+
+function countNewlines(text: string, end: number): number {
+	let n = 0;
+	for (let i = text.indexOf("\n"); i !== -1 && i < end; i = text.indexOf("\n", i + 1)) n++;
+	return n;
+}
+
+function formatBytes(bytes: number): string {
+	if (bytes >= 1024 * 1024 * 1024) return `${(bytes / (1024 * 1024 * 1024)).toFixed(1)} GB`;
+	return `${Math.round(bytes / (1024 * 1024))} MB`;
+}
+
+/** A reading or memory failure worded for the person who dropped the file. */
+function explainFailure(err: unknown): Error {
+	if (err instanceof NotASessionError) return err;
+	if (err instanceof RangeError) {
+		return new Error(`The file is too large for this browser to parse (${err.message})`);
+	}
+	const message = err instanceof Error ? err.message : String(err);
+	const name = err instanceof Error ? err.name : "";
+	if (name === "NotReadableError" || name === "NotFoundError") {
+		return new Error(`The file could not be read (was it moved or changed after it was chosen?): ${message}`);
+	}
+	return new Error(`The file could not be read: ${message}`);
+}
+
 /**
  * Reads a session file as a stream (never one giant string), hashing the bytes and feeding the
- * incremental parser. Works in a worker, on the main thread and in Node.
+ * incremental parser. Works in a worker, on the main thread and in Node. Never crashes on bad
+ * input: a file that is partly a session opens with issues (bad UTF-8 becomes an
+ * `invalid-encoding` issue, a header without entries a `no-entries` one), and a file that is
+ * no session at all rejects with a `NotASessionError` whose message says what it is instead.
  */
 export async function readSessionBlob(blob: Blob, onProgress?: (p: ReadProgress) => void): Promise<ReadResult> {
-	const total = blob.size;
+	if (blob.size > MAX_SESSION_BYTES) {
+		throw new NotASessionError(
+			`The file is ${formatBytes(blob.size)}; this explorer opens sessions up to ${formatBytes(MAX_SESSION_BYTES)} (a larger one would exhaust the tab's memory)`,
+		);
+	}
+	try {
+		return await readSessionStream(blob.stream(), blob.size, onProgress);
+	} catch (err) {
+		throw explainFailure(err);
+	}
+}
+
+/** `readSessionBlob` over any byte stream (chunks may split lines and characters anywhere). */
+export async function readSessionStream(
+	stream: ReadableStream<Uint8Array>,
+	total: number,
+	onProgress?: (p: ReadProgress) => void,
+): Promise<ReadResult> {
 	const parser = createSessionParser();
 	const hasher = createContentHasher();
-	const decoder = new TextDecoder("utf-8");
-	const reader = blob.stream().getReader();
+	const decoder = createUtf8Decoder();
+	const reader = stream.getReader();
 	let loaded = 0;
-	let firstText = "";
+	let head = "";
 	let lastReport = 0;
+	let invalidLine = 0;
+	const push = ({ text, firstInvalid }: { text: string; firstInvalid: boolean }) => {
+		if (firstInvalid) {
+			const at = text.indexOf("\uFFFD");
+			invalidLine = parser.lineCount + 1 + countNewlines(text, at === -1 ? text.length : at);
+		}
+		if (head.length < 256) head += text.slice(0, 256);
+		parser.push(text);
+	};
 	for (;;) {
 		const { done, value } = await reader.read();
 		if (done) break;
+		if (value.length === 0) continue;
 		if (loaded === 0) {
 			const reason = sniff(value);
 			if (reason) {
-				await reader.cancel();
+				await reader.cancel().catch(() => undefined);
 				throw new NotASessionError(reason);
 			}
 		}
 		loaded += value.length;
 		hasher.update(value);
-		const text = decoder.decode(value, { stream: true });
-		if (firstText.length < 256) firstText += text.slice(0, 256);
-		parser.push(text);
+		push(decoder.decode(value));
 		const now = Date.now();
 		if (onProgress && now - lastReport > 50) {
 			lastReport = now;
 			onProgress({ loaded, total });
 		}
 	}
-	parser.push(decoder.decode());
+	push(decoder.end());
 	const parsed = parser.finish();
-	const reason = whyNotASession(parsed, firstText);
+	const reason = whyNotASession(parsed, {
+		head: head.charCodeAt(0) === 0xfeff ? head.slice(1) : head,
+		invalidUtf8: invalidLine > 0,
+		size: loaded,
+		lineCount: parser.lineCount,
+	});
 	if (reason) throw new NotASessionError(reason);
-	onProgress?.({ loaded: total, total });
-	return { parsed, size: total, contentHash: hasher.digest() };
+	const byteIssues: SessionIssue[] = [];
+	if (invalidLine > 0) {
+		byteIssues.push({
+			line: invalidLine,
+			severity: "warning",
+			code: "invalid-encoding",
+			message: `The file is not valid UTF-8 (first bad byte on line ${invalidLine}): bad bytes were read as "\uFFFD"`,
+		});
+	}
+	if (parsed.entries.length === 0) {
+		byteIssues.push({
+			severity: "info",
+			code: "no-entries",
+			message: "The file has a session header but no entries: there is nothing to explore yet",
+		});
+	}
+	if (byteIssues.length > 0) parsed.issues.unshift(...byteIssues);
+	onProgress?.({ loaded, total });
+	return { parsed, size: loaded, contentHash: hasher.digest() };
 }

@@ -1,26 +1,57 @@
-import { useStore } from "../../../store";
+import { useMemo, useState } from "react";
+import { type Store, useStore } from "../../../store";
+import { useSessionIndex } from "../../hooks/useSession";
+import { DiagnosticGroup } from "./DiagnosticGroup";
+import { DiagnosticsFilter } from "./DiagnosticsFilter";
+import { DiagnosticsNotices } from "./DiagnosticsNotices";
+import {
+	countBySeverity,
+	groupIssues,
+	type IssueFilter,
+	isFiltered,
+	NO_FILTER,
+	unlistedBySeverity,
+} from "./diagnosticsView";
+import "./Diagnostics.css";
 
-/** The open session's issues. */
+const selectSession = (s: Store) => s.session;
+const NO_ISSUES: never[] = [];
+
+/** The open session's issues: file notices, then a filterable list grouped by severity. */
 export function Diagnostics() {
-	const issues = useStore((s) => s.session?.issues);
-	if (!issues) return null;
+	const session = useStore(selectSession);
+	if (!session) return null;
+	// A new session starts with a clear filter and first pages.
+	return <DiagnosticsPanel key={session.key + session.contentHash} />;
+}
+
+function DiagnosticsPanel() {
+	const { session, index } = useSessionIndex();
+	const issues = session?.issues ?? NO_ISSUES;
+	const [filter, setFilter] = useState<IssueFilter>(NO_FILTER);
+	const counts = useMemo(() => countBySeverity(issues), [issues]);
+	const unlisted = useMemo(() => unlistedBySeverity(issues), [issues]);
+	const groups = useMemo(() => groupIssues(issues, filter), [issues, filter]);
+	const shown = groups.reduce((n, g) => n + g.issues.length, 0);
+	if (!session || !index) return null;
 	return (
-		<section className="panel" aria-label="Diagnostics">
+		<section className="panel diagnostics" aria-label="Diagnostics">
 			<h2 className="panel__title">Diagnostics ({issues.length})</h2>
-			<ul className="list" data-testid="diagnostics">
-				{issues.map((issue, i) => (
-					<li
-						// biome-ignore lint/suspicious/noArrayIndexKey: issues are a fixed list per session
-						key={i}
-						className={`diagnostic diagnostic--${issue.severity}`}
-						data-testid="diagnostic"
-						data-code={issue.code}
-					>
-						{issue.line !== undefined && <span className="muted">line {issue.line}: </span>}
-						{issue.message}
-					</li>
+			<DiagnosticsNotices issues={issues} version={session.version} />
+			{issues.length > 0 && <DiagnosticsFilter issues={issues} counts={counts} filter={filter} onChange={setFilter} />}
+			<div className="diagnostics__list" data-testid="diagnostics" data-count={issues.length} data-shown={shown}>
+				{issues.length === 0 && <p className="muted diagnostics__empty">No problems found in {session.fileName}.</p>}
+				{issues.length > 0 && shown === 0 && <p className="muted diagnostics__empty">No issue matches the filter.</p>}
+				{groups.map((g) => (
+					<DiagnosticGroup
+						key={g.severity}
+						group={g}
+						filtered={isFiltered(filter)}
+						unlisted={filter.code === null ? unlisted[g.severity] : 0}
+						byId={index.byId}
+					/>
 				))}
-			</ul>
+			</div>
 		</section>
 	);
 }
