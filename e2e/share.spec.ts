@@ -129,6 +129,13 @@ test.describe("?url=", () => {
 		await expect(page.getByTestId("share-link")).toHaveAttribute("data-from", "url");
 		expect(link.searchParams.get("url")).toBe(url);
 		expect(parseHash(link.hash)).toEqual({ leaf: tip });
+		await page.keyboard.press("Escape");
+
+		// Once another session is open, ?url= leaves the address (a reload must not bring it back).
+		await openFiles(page, KEYS);
+		await expect(page.getByTestId("open-session")).toContainText("fake-keys.jsonl");
+		await expect.poll(() => new URL(page.url()).search).toBe("");
+		expect(parseHash(new URL(page.url()).hash)).toMatchObject({ session: KEYS_ID });
 		expect(errors).toEqual([]);
 	});
 
