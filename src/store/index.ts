@@ -3,6 +3,7 @@ import { createFindSlice, initialFindState } from "./slices/find";
 import { createLibrarySlice, initialLibraryState } from "./slices/library";
 import { createLoadSlice, initialLoadState } from "./slices/load";
 import { createSessionSlice, initialSessionState } from "./slices/session";
+import { createShareSlice, initialShareState } from "./slices/share";
 import type { State, Store } from "./types";
 
 export type * from "./types";
@@ -13,6 +14,7 @@ export const initialState: State = {
 	...initialLoadState,
 	...initialSessionState,
 	...initialFindState,
+	...initialShareState,
 };
 
 /** The one store: slices over shared state; actions own the side effects. */
@@ -22,4 +24,5 @@ export const useStore = create<Store>()((set, get) => ({
 	...createLoadSlice(set, get),
 	...createSessionSlice(set, get),
 	...createFindSlice(set, get),
+	...createShareSlice(set, get),
 }));

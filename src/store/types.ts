@@ -1,5 +1,8 @@
-import type { FindFilter, ParsedSession } from "../core";
+import type { FindFilter, ParsedSession, SecretHit } from "../core";
 import type { CorruptRecord, SessionMeta, StorageUse } from "../storage/repository";
+import type { ExportKind } from "./shareFiles";
+
+export type { ExportKind };
 
 /** The session shown in the explorer: parsed entries plus where they came from. */
 export interface OpenSession extends ParsedSession {
@@ -18,8 +21,8 @@ export interface LoadJob {
 	fileName: string;
 	loaded: number;
 	total: number;
-	/** Waiting for earlier files, being read and parsed, or being stored. */
-	phase?: "queued" | "reading" | "saving";
+	/** Waiting for earlier files, being downloaded, being read and parsed, or being stored. */
+	phase?: "queued" | "downloading" | "reading" | "saving";
 }
 
 export interface LoadError {
@@ -36,6 +39,10 @@ export interface DeepLink {
 	session?: string;
 	leaf?: string;
 	entry?: string;
+	/** A whole session carried in the link (`#share=`, core `encodeShare`). */
+	share?: string;
+	/** The shared session's file name. */
+	name?: string;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -64,9 +71,32 @@ export interface LoadState {
 	linkError: string | null;
 }
 
+/** A session to open from something other than a picked file: a download or text in a link. */
+export interface LoadSource {
+	/** The name the library shows. */
+	fileName: string;
+	/** What progress rows and load errors name (a URL for downloads); defaults to `fileName`. */
+	label?: string;
+	/** Where the session came from when it was opened by URL (kept in the library). */
+	sourceUrl?: string;
+	/** Bytes expected, when known. */
+	size?: number;
+	/** The bytes, or a download that reports its progress (and throws a readable reason). */
+	body: Blob | ((onProgress: (p: { loaded: number; total: number }) => void) => Promise<Blob>);
+	/**
+	 * Never replace a stored session that has the same id but other bytes from another source
+	 * (a shared, perhaps redacted, copy of a session this browser holds): store it apart.
+	 */
+	keepStored?: boolean;
+}
+
 export interface LoadActions {
 	loadFiles(files: readonly File[]): Promise<void>;
+	/** Opens and stores one session from `source`; the open session, or null after a load error. */
+	loadSource(source: LoadSource): Promise<OpenSession | null>;
 	openStored(id: string): Promise<boolean>;
+	/** Shows a load error for something that never got as far as loading (a bad link). */
+	reportLoadError(label: string, reason: string): void;
 	dismissLoadError(id: number): void;
 	/** Follows a deep link: opens its stored session, selects its leaf, focuses its entry. */
 	openLink(link: DeepLink): Promise<void>;
@@ -115,8 +145,72 @@ export interface FindActions {
 	stepHit(delta: 1 | -1): void;
 }
 
-export type State = LibraryState & LoadState & SessionState & FindState;
-export type Actions = LibraryActions & LoadActions & SessionActions & FindActions;
+/** The link the share dialog offers. */
+export type ShareLinkState =
+	| { status: "building" }
+	/** `from`: a `?url=` link to where the session came from, or the session in the fragment. */
+	| { status: "ready"; link: string; from: "url" | "fragment" }
+	/** Too long for a link: `chars` the fragment would take (null: not even tried), `bytes` of text. */
+	| { status: "too-big"; chars: number | null; bytes: number }
+	| { status: "failed"; reason: string };
+
+/** The share or export dialog: what is shared, its likely secrets, and the result. */
+export interface ShareDialogState {
+	mode: "share" | "export";
+	/** What an export holds (sharing is always the whole session). */
+	kind: ExportKind;
+	/** The leaf the branch, payload and link are about. */
+	leafId: string | null;
+	/** Preparing: the text is being read and scanned. */
+	status: "preparing" | "ready" | "failed";
+	error: string | null;
+	/** UTF-8 bytes of the text to share or export (before redaction). */
+	bytes: number;
+	/** Likely secrets in that text. */
+	hits: readonly SecretHit[];
+	/** Redact the hits in the shared or exported copy (the stored original never changes). */
+	redact: boolean;
+	/** Share mode only. */
+	link: ShareLinkState | null;
+	copied: "idle" | "copied" | "failed";
+	/** The name of the last download started, for feedback. */
+	downloaded: string | null;
+}
+
+export interface ShareState {
+	shareDialog: ShareDialogState | null;
+}
+
+/** What the page address asks for at start or on a hash change. */
+export interface PageAddress {
+	/** The raw `?url=` value. */
+	url?: string | null;
+	link: DeepLink;
+}
+
+export interface ShareActions {
+	/** Opens the share dialog for the open session and the selected leaf. */
+	openShare(): Promise<void>;
+	/** Opens the export dialog (whole session, one branch, or the leaf's provider payload). */
+	openExport(kind?: ExportKind): Promise<void>;
+	setExportKind(kind: ExportKind): Promise<void>;
+	setRedact(redact: boolean): Promise<void>;
+	copyShareLink(): Promise<void>;
+	/** The file the dialog describes (redacted as chosen), or null while it is not ready. */
+	exportFile(): { blob: Blob; fileName: string } | null;
+	/** Downloads `exportFile()`. */
+	downloadExport(): void;
+	closeShareDialog(): void;
+	/** Downloads, stores and opens a session from a URL (resolved against the page); false on failure. */
+	loadUrl(raw: string): Promise<boolean>;
+	/** Decodes, stores and opens a session carried in a `#share=` link; false on failure. */
+	loadShared(payload: string, name?: string): Promise<boolean>;
+	/** Follows a page address: `?url=` or `#share=` first, then the view the hash names. */
+	openAddress(address: PageAddress): Promise<void>;
+}
+
+export type State = LibraryState & LoadState & SessionState & FindState & ShareState;
+export type Actions = LibraryActions & LoadActions & SessionActions & FindActions & ShareActions;
 export type Store = State & Actions;
 
 /** What a slice creator receives: zustand's `set` and `get` over the whole store. */

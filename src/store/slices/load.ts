@@ -4,7 +4,7 @@ import * as repo from "../../storage/repository";
 import { parseSessionFile } from "../../workers/client";
 import { describeSession, sessionKey } from "../sessionMeta";
 import { storageMessage } from "../storageMessage";
-import type { DeepLink, GetStore, LoadActions, LoadJob, LoadState, OpenSession, SetStore } from "../types";
+import type { DeepLink, GetStore, LoadActions, LoadJob, LoadSource, LoadState, OpenSession, SetStore } from "../types";
 
 export const initialLoadState: LoadState = { loads: [], loadErrors: [], linkError: null };
 
@@ -34,42 +34,81 @@ export function createLoadSlice(set: SetStore, get: GetStore): LoadActions {
 		if (session.stored) setLastOpenSession(session.key);
 	};
 
+	/**
+	 * Reads (or downloads), parses and stores one session under job `id`; null (with a load error
+	 * naming `source.label`) when it cannot be opened.
+	 */
+	const ingest = async (id: number, source: LoadSource): Promise<OpenSession | null> => {
+		const label = source.label ?? source.fileName;
+		try {
+			let blob: Blob;
+			if (source.body instanceof Blob) {
+				blob = source.body;
+			} else {
+				updateJob(id, { phase: "downloading" });
+				blob = await source.body(progress(id));
+			}
+			updateJob(id, { phase: "reading", loaded: 0, total: blob.size });
+			const result = await parseSessionFile(blob, progress(id));
+			let key = sessionKey(result.parsed.header?.id, result.contentHash);
+			if (source.keepStored) key = await separateKey(key, result.contentHash, source.sourceUrl);
+			const session: OpenSession = {
+				...result.parsed,
+				key,
+				fileName: source.fileName,
+				size: result.size,
+				contentHash: result.contentHash,
+				...(source.sourceUrl ? { sourceUrl: source.sourceUrl } : {}),
+				stored: false,
+			};
+			updateJob(id, { phase: "saving", loaded: result.size });
+			try {
+				await repo.saveSession(describeSession(session), blob);
+				session.stored = true;
+			} catch (err) {
+				set({ storageError: storageMessage(err) });
+			}
+			if (session.stored) await get().refreshLibrary();
+			return session;
+		} catch (err) {
+			fail(id, label, errorText(err));
+			return null;
+		} finally {
+			endJob(id);
+		}
+	};
+
+	/**
+	 * The key for a copy that must not replace a stored session with the same id: the id itself
+	 * when nothing else is stored under it (or the same bytes, or the same URL), else the id with
+	 * a content suffix.
+	 */
+	const separateKey = async (key: string, contentHash: string, sourceUrl: string | undefined) => {
+		const existing = get().library.find((m) => m.id === key) ?? (await repo.getSessionMeta(key).catch(() => undefined));
+		if (!existing || existing.contentHash === contentHash) return key;
+		if (sourceUrl && existing.sourceUrl === sourceUrl) return key;
+		return `${key}~${contentHash.slice(0, 8)}`;
+	};
+
 	return {
 		async loadFiles(files) {
 			// Every file gets its row at once; they parse one after another (each keeps a worker busy).
 			const jobs = files.map((file) => addJob(file.name, file.size, "queued"));
 			let lastOpened: OpenSession | null = null;
 			for (let i = 0; i < files.length; i++) {
-				const file = files[i];
-				const id = jobs[i];
-				updateJob(id, { phase: "reading" });
-				try {
-					const result = await parseSessionFile(file, progress(id));
-					const session: OpenSession = {
-						...result.parsed,
-						key: sessionKey(result.parsed.header?.id, result.contentHash),
-						fileName: file.name,
-						size: result.size,
-						contentHash: result.contentHash,
-						stored: false,
-					};
-					updateJob(id, { phase: "saving", loaded: result.size });
-					try {
-						await repo.saveSession(describeSession(session), file);
-						session.stored = true;
-					} catch (err) {
-						set({ storageError: storageMessage(err) });
-					}
-					lastOpened = session;
-					if (session.stored) await get().refreshLibrary();
-				} catch (err) {
-					fail(id, file.name, errorText(err));
-				} finally {
-					endJob(id);
-				}
+				const session = await ingest(jobs[i], { fileName: files[i].name, body: files[i] });
+				if (session) lastOpened = session;
 			}
 			if (lastOpened) show(lastOpened);
 			await get().refreshLibrary();
+		},
+
+		async loadSource(source) {
+			const id = addJob(source.label ?? source.fileName, source.size ?? 0, "reading");
+			const session = await ingest(id, source);
+			if (session) show(session);
+			await get().refreshLibrary();
+			return session;
 		},
 
 		async openStored(id) {
@@ -97,6 +136,10 @@ export function createLoadSlice(set: SetStore, get: GetStore): LoadActions {
 			} finally {
 				endJob(jobId);
 			}
+		},
+
+		reportLoadError(label, reason) {
+			fail(nextJobId++, label, reason);
 		},
 
 		dismissLoadError(id) {

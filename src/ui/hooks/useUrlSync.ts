@@ -1,40 +1,56 @@
 import { useEffect, useRef, useState } from "react";
 import { type Store, useStore } from "../../store";
+import { readUrlParam, resolveSessionUrl, withoutUrlParam } from "../../store/address";
 import { formatHash, parseHash } from "./deepLink";
 
 const selectLibraryReady = (s: Store) => s.libraryReady;
-const selectOpenLink = (s: Store) => s.openLink;
+const selectOpenAddress = (s: Store) => s.openAddress;
 /** Only stored sessions can be reopened from a link. */
 const selectSessionKey = (s: Store) => (s.session?.stored ? s.session.key : null);
+const selectSourceUrl = (s: Store) => (s.session ? (s.session.sourceUrl ?? "") : null);
 const selectLeafId = (s: Store) => s.selectedLeafId;
 const selectEntryId = (s: Store) => s.focusedEntryId;
 
 /**
- * Keeps the URL hash and the store in step (`#leaf=ID&session=ID&entry=ID`): follows the hash
- * once the library has been read and on every `hashchange`, and rewrites it (replaceState, no
- * history entries) when the open session, the selected leaf or the focused entry change.
+ * The query string to keep: `?url=` stays while the open session is the one it names (a reload
+ * fetches it again) and goes once another session is open.
+ */
+function keptSearch(search: string, openSourceUrl: string | null): string {
+	const raw = readUrlParam(search);
+	if (raw === null || openSourceUrl === null) return search;
+	const resolved = resolveSessionUrl(raw, window.location.href);
+	return resolved.ok && resolved.url === openSourceUrl ? search : withoutUrlParam(search);
+}
+
+/**
+ * Keeps the page address and the store in step. Once the library has been read it follows the
+ * address (`?url=` or `#share=` loads a session, then `#leaf=ID&session=ID&entry=ID` selects the
+ * view), again on every `hashchange`, and rewrites the hash (replaceState, no history entries)
+ * when the open session, the selected leaf or the focused entry change.
  */
 export function useUrlSync(): void {
 	const libraryReady = useStore(selectLibraryReady);
-	const openLink = useStore(selectOpenLink);
+	const openAddress = useStore(selectOpenAddress);
 	const sessionKey = useStore(selectSessionKey);
+	const sourceUrl = useStore(selectSourceUrl);
 	const leafId = useStore(selectLeafId);
 	const entryId = useStore(selectEntryId);
 	const started = useRef(false);
-	// Until the starting hash has been followed, writing would erase it.
+	// Until the starting address has been followed, writing would erase it.
 	const [following, setFollowing] = useState(true);
 
 	useEffect(() => {
 		if (!libraryReady || started.current) return;
 		started.current = true;
-		void openLink(parseHash(window.location.hash)).finally(() => setFollowing(false));
-	}, [libraryReady, openLink]);
+		const { search, hash } = window.location;
+		void openAddress({ url: readUrlParam(search), link: parseHash(hash) }).finally(() => setFollowing(false));
+	}, [libraryReady, openAddress]);
 
 	useEffect(() => {
-		const onHashChange = () => void openLink(parseHash(window.location.hash));
+		const onHashChange = () => void openAddress({ link: parseHash(window.location.hash) });
 		window.addEventListener("hashchange", onHashChange);
 		return () => window.removeEventListener("hashchange", onHashChange);
-	}, [openLink]);
+	}, [openAddress]);
 
 	useEffect(() => {
 		if (following) return;
@@ -43,8 +59,9 @@ export function useUrlSync(): void {
 			...(leafId ? { leaf: leafId } : {}),
 			...(entryId ? { entry: entryId } : {}),
 		});
-		if (hash === window.location.hash.slice(1)) return;
 		const { pathname, search } = window.location;
-		window.history.replaceState(window.history.state, "", hash ? `#${hash}` : `${pathname}${search}`);
-	}, [following, sessionKey, leafId, entryId]);
+		const nextSearch = keptSearch(search, sourceUrl);
+		if (hash === window.location.hash.slice(1) && nextSearch === search) return;
+		window.history.replaceState(window.history.state, "", `${pathname}${nextSearch}${hash ? `#${hash}` : ""}`);
+	}, [following, sessionKey, sourceUrl, leafId, entryId]);
 }

@@ -13,6 +13,7 @@ const selectDismissLink = (s: Store) => s.dismissLinkError;
 
 const PHASES: Record<NonNullable<LoadJob["phase"]>, string> = {
 	queued: "Waiting",
+	downloading: "Downloading",
 	reading: "Reading",
 	saving: "Storing",
 };
@@ -24,9 +25,15 @@ function Progress({ job }: { job: LoadJob }) {
 			<span className="load-progress__name" title={job.fileName}>
 				{PHASES[job.phase ?? "reading"]} {job.fileName}
 			</span>
-			<progress max={100} value={percent} aria-label={`Loading ${job.fileName}`} />
+			{job.total > 0 ? (
+				<progress max={100} value={percent} aria-label={`Loading ${job.fileName}`} />
+			) : (
+				<progress aria-label={`Loading ${job.fileName}`} />
+			)}
 			<span className="load-progress__numbers">
-				{percent}% · {formatBytes(job.loaded)} of {formatBytes(job.total)}
+				{job.total > 0
+					? `${percent}% · ${formatBytes(job.loaded)} of ${formatBytes(job.total)}`
+					: formatBytes(job.loaded)}
 			</span>
 		</div>
 	);

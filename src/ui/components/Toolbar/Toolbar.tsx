@@ -1,5 +1,7 @@
 import { useRef } from "react";
 import { useStore } from "../../../store";
+import { ExportButton } from "../Export/ExportButton";
+import { ShareButton } from "../Share/ShareButton";
 
 const selectLoadFiles = (s: { loadFiles: (files: readonly File[]) => Promise<void> }) => s.loadFiles;
 
@@ -37,6 +39,10 @@ export function Toolbar() {
 					</span>
 				</div>
 			)}
+			<div className="toolbar__share">
+				<ShareButton />
+				<ExportButton />
+			</div>
 		</header>
 	);
 }

@@ -1,0 +1,250 @@
+import {
+	analyzeContext,
+	convertToLlm,
+	decodeShare,
+	encodeShare,
+	exportBranch,
+	getTreeIndex,
+	MAX_SHARE_FRAGMENT_CHARS,
+	redactSecrets,
+	scanSecrets,
+	serializeSession,
+} from "../../core";
+import * as repo from "../../storage/repository";
+import {
+	fileNameFromUrl,
+	pageAddress,
+	resolveSessionUrl,
+	sharedFileName,
+	shareFragment,
+	urlShareLink,
+} from "../address";
+import { downloadBlob, writeClipboard } from "../browser";
+import { fetchSessionBlob } from "../fetchSession";
+import { type ExportKind, exportFileName, utf8Length } from "../shareFiles";
+import type { GetStore, OpenSession, SetStore, ShareActions, ShareDialogState, ShareState } from "../types";
+
+export const initialShareState: ShareState = { shareDialog: null };
+
+/** Texts longer than this are not even compressed for a link: no session shrinks 100-fold. */
+const MAX_ENCODE_BYTES = 8 * 1024 * 1024;
+
+/** The text being shared or exported, kept out of the state (it can be large). */
+interface Draft {
+	text: string;
+	/** The stored bytes, when the draft is the whole stored session (exported as is). */
+	original: Blob | null;
+}
+
+const errorText = (err: unknown) => (err instanceof Error ? err.message : String(err));
+const pageHref = () => (typeof location !== "undefined" ? location.href : "http://localhost/");
+/** Lets the "preparing" state paint before a long synchronous scan. */
+const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+
+/** The JSONL of the open session: its stored bytes, else its parsed entries written out. */
+async function sessionText(session: OpenSession): Promise<Draft> {
+	const body = session.stored ? await repo.loadSessionBody(session.key).catch(() => undefined) : undefined;
+	if (body) return { text: await body.text(), original: body };
+	return { text: serializeSession(session.header, session.entries), original: null };
+}
+
+async function draftFor(session: OpenSession, kind: ExportKind, leafId: string | null): Promise<Draft> {
+	switch (kind) {
+		case "session":
+			return sessionText(session);
+		case "branch":
+			return {
+				text: exportBranch(session.header, session.entries, leafId, {
+					sessionId: crypto.randomUUID(),
+					timestamp: new Date().toISOString(),
+					parentSession: session.sourceUrl ?? session.fileName,
+				}),
+				original: null,
+			};
+		case "payload": {
+			const analysis = analyzeContext(session.entries, leafId ?? undefined, getTreeIndex(session.entries));
+			return { text: `${JSON.stringify(convertToLlm(analysis.messages), null, 2)}\n`, original: null };
+		}
+		default: {
+			const never: never = kind;
+			return never;
+		}
+	}
+}
+
+export function createShareSlice(set: SetStore, get: GetStore): ShareActions {
+	// Every change of the dialog starts a generation; late async results of older ones are dropped.
+	let generation = 0;
+	let draft: Draft | null = null;
+
+	const patch = (token: number, p: Partial<ShareDialogState>) => {
+		if (token !== generation) return;
+		set((s) => (s.shareDialog ? { shareDialog: { ...s.shareDialog, ...p } } : {}));
+	};
+
+	/** The draft as it leaves the browser: redacted when asked to and there is anything to redact. */
+	const outgoingText = (dialog: ShareDialogState, d: Draft) =>
+		dialog.redact && dialog.hits.length > 0 ? redactSecrets(d.text, dialog.hits) : d.text;
+
+	const buildLink = async (token: number) => {
+		const dialog = get().shareDialog;
+		const session = get().session;
+		if (!dialog || !session || !draft) return;
+		const view = { leaf: dialog.leafId, entry: get().focusedEntryId };
+		const page = pageAddress(pageHref());
+		if (session.sourceUrl) {
+			patch(token, { link: { status: "ready", link: urlShareLink(page, session.sourceUrl, view), from: "url" } });
+			return;
+		}
+		const text = outgoingText(dialog, draft);
+		const bytes = utf8Length(text);
+		if (bytes > MAX_ENCODE_BYTES) {
+			patch(token, { link: { status: "too-big", chars: null, bytes } });
+			return;
+		}
+		patch(token, { link: { status: "building" } });
+		try {
+			const fragment = shareFragment(await encodeShare(text), session.fileName, view);
+			patch(token, {
+				link:
+					fragment.length > MAX_SHARE_FRAGMENT_CHARS
+						? { status: "too-big", chars: fragment.length, bytes }
+						: { status: "ready", link: `${page}#${fragment}`, from: "fragment" },
+			});
+		} catch (err) {
+			patch(token, { link: { status: "failed", reason: errorText(err) } });
+		}
+	};
+
+	const prepare = async (mode: ShareDialogState["mode"], kind: ExportKind, redact: boolean) => {
+		const session = get().session;
+		if (!session) return;
+		const token = ++generation;
+		const leafId = get().selectedLeafId ?? session.leafId;
+		draft = null;
+		set({
+			shareDialog: {
+				mode,
+				kind,
+				leafId,
+				status: "preparing",
+				error: null,
+				bytes: 0,
+				hits: [],
+				redact,
+				link: mode === "share" ? { status: "building" } : null,
+				copied: "idle",
+				downloaded: null,
+			},
+		});
+		try {
+			await nextTask();
+			const next = await draftFor(session, kind, leafId);
+			if (token !== generation) return;
+			draft = next;
+			const hits = scanSecrets(next.text);
+			patch(token, { status: "ready", bytes: next.original?.size ?? utf8Length(next.text), hits });
+			if (mode === "share") await buildLink(token);
+		} catch (err) {
+			patch(token, { status: "failed", error: errorText(err) });
+		}
+	};
+
+	return {
+		openShare: () => prepare("share", "session", true),
+
+		openExport: (kind = "session") => prepare("export", kind, get().shareDialog?.redact ?? true),
+
+		async setExportKind(kind) {
+			const dialog = get().shareDialog;
+			if (dialog?.mode !== "export" || dialog.kind === kind) return;
+			await prepare("export", kind, dialog.redact);
+		},
+
+		async setRedact(redact) {
+			const dialog = get().shareDialog;
+			if (!dialog || dialog.redact === redact) return;
+			const token = ++generation;
+			patch(token, { redact, copied: "idle", downloaded: null });
+			if (dialog.mode === "share" && dialog.status === "ready") await buildLink(token);
+		},
+
+		async copyShareLink() {
+			const link = get().shareDialog?.link;
+			if (link?.status !== "ready") return;
+			const token = generation;
+			const ok = await writeClipboard(link.link);
+			patch(token, { copied: ok ? "copied" : "failed" });
+		},
+
+		exportFile() {
+			const dialog = get().shareDialog;
+			const session = get().session;
+			if (dialog?.status !== "ready" || !draft || !session) return null;
+			const redacted = dialog.redact && dialog.hits.length > 0;
+			const type = dialog.kind === "payload" ? "application/json" : "application/jsonl";
+			return {
+				blob: !redacted && draft.original ? draft.original : new Blob([outgoingText(dialog, draft)], { type }),
+				fileName: exportFileName(session.fileName, dialog.kind, dialog.leafId, redacted),
+			};
+		},
+
+		downloadExport() {
+			const file = get().exportFile();
+			if (!file) return;
+			downloadBlob(file.blob, file.fileName);
+			patch(generation, { downloaded: file.fileName });
+		},
+
+		closeShareDialog() {
+			generation++;
+			draft = null;
+			set({ shareDialog: null });
+		},
+
+		async loadUrl(raw) {
+			const resolved = resolveSessionUrl(raw, pageHref());
+			if (!resolved.ok) {
+				get().reportLoadError(raw, resolved.reason);
+				return false;
+			}
+			const url = resolved.url;
+			const session = await get().loadSource({
+				fileName: fileNameFromUrl(url),
+				label: url,
+				sourceUrl: url,
+				keepStored: true,
+				body: async (onProgress) => (await fetchSessionBlob(url, onProgress)).blob,
+			});
+			return session !== null;
+		},
+
+		async loadShared(payload, name) {
+			const fileName = sharedFileName(name);
+			let text: string;
+			try {
+				text = await decodeShare(payload);
+			} catch (err) {
+				get().reportLoadError(`${fileName} (shared link)`, errorText(err));
+				return false;
+			}
+			const session = await get().loadSource({
+				fileName,
+				label: `${fileName} (shared link)`,
+				keepStored: true,
+				body: new Blob([text], { type: "application/jsonl" }),
+			});
+			return session !== null;
+		},
+
+		async openAddress({ url, link }) {
+			const { share, name, ...view } = link;
+			if (url) {
+				if (!(await get().loadUrl(url))) return;
+			} else if (share) {
+				if (!(await get().loadShared(share, name))) return;
+			}
+			await get().openLink(view);
+		},
+	};
+}
