@@ -1,10 +1,13 @@
 import { create } from "zustand";
 import { createFindSlice, initialFindState } from "./slices/find";
+import { createLabSlice, initialLabState } from "./slices/lab";
 import { createLibrarySlice, initialLibraryState } from "./slices/library";
 import { createLoadSlice, initialLoadState } from "./slices/load";
 import { createSessionSlice, initialSessionState } from "./slices/session";
+import { createTeachSlice, initialTeachState } from "./slices/teach";
 import type { State, Store } from "./types";
 
+export type * from "./teachTypes";
 export type * from "./types";
 
 /** The state a fresh page starts with (tests reset the store to it). */
@@ -13,6 +16,8 @@ export const initialState: State = {
 	...initialLoadState,
 	...initialSessionState,
 	...initialFindState,
+	...initialTeachState,
+	...initialLabState,
 };
 
 /** The one store: slices over shared state; actions own the side effects. */
@@ -22,4 +27,6 @@ export const useStore = create<Store>()((set, get) => ({
 	...createLoadSlice(set, get),
 	...createSessionSlice(set, get),
 	...createFindSlice(set, get),
+	...createTeachSlice(set, get),
+	...createLabSlice(set, get),
 }));

@@ -1,5 +1,6 @@
 import type { FindFilter, ParsedSession } from "../core";
 import type { CorruptRecord, SessionMeta, StorageUse } from "../storage/repository";
+import type { LabActions, LabState, TeachActions, TeachState } from "./teachTypes";
 
 /** The session shown in the explorer: parsed entries plus where they came from. */
 export interface OpenSession extends ParsedSession {
@@ -115,8 +116,8 @@ export interface FindActions {
 	stepHit(delta: 1 | -1): void;
 }
 
-export type State = LibraryState & LoadState & SessionState & FindState;
-export type Actions = LibraryActions & LoadActions & SessionActions & FindActions;
+export type State = LibraryState & LoadState & SessionState & FindState & TeachState & LabState;
+export type Actions = LibraryActions & LoadActions & SessionActions & FindActions & TeachActions & LabActions;
 export type Store = State & Actions;
 
 /** What a slice creator receives: zustand's `set` and `get` over the whole store. */
