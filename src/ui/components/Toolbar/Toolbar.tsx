@@ -1,5 +1,7 @@
 import { useRef } from "react";
 import { useStore } from "../../../store";
+import { TeachButtons } from "../Explainer/TeachButtons";
+import { ExamplesButton } from "../Gallery/ExamplesButton";
 
 const selectLoadFiles = (s: { loadFiles: (files: readonly File[]) => Promise<void> }) => s.loadFiles;
 
@@ -14,6 +16,7 @@ export function Toolbar() {
 			<button type="button" className="button button--primary" onClick={() => input.current?.click()}>
 				Open .jsonl files…
 			</button>
+			<ExamplesButton />
 			<input
 				ref={input}
 				data-testid="file-input"
@@ -37,6 +40,7 @@ export function Toolbar() {
 					</span>
 				</div>
 			)}
+			<TeachButtons />
 		</header>
 	);
 }
