@@ -19,8 +19,11 @@ export function LabBanner() {
 	return (
 		<div className="lab-banner" data-testid="lab-banner" role="status" data-added={added}>
 			<strong className="lab-banner__title">What-if lab</strong>
-			<span className="lab-banner__text">
-				scratch copy of <strong>{lab.original.fileName}</strong> — changes are not saved
+			<span
+				className="lab-banner__text"
+				title={`A scratch copy of ${lab.original.fileName}: the stored session is never changed`}
+			>
+				scratch copy — changes are not saved
 				{added > 0 ? ` · ${added} ${added === 1 ? "entry" : "entries"} added` : ""}
 			</span>
 			<span className="lab-banner__actions">
