@@ -23,10 +23,12 @@ export function CentreColumn() {
 				<Gallery />
 			) : (
 				<>
-					<LabBanner />
-					<LessonCard />
-					<ExplainerPanel />
-					<LabPanel />
+					<div className="centre__top">
+						<LabBanner />
+						<LessonCard />
+						<ExplainerPanel />
+						<LabPanel />
+					</div>
 					{view === "compare" ? <ComparePanel /> : <Graph />}
 				</>
 			)}
