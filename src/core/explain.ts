@@ -14,7 +14,9 @@ export interface ExplainStep {
 	focus: number[];
 }
 
-const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
+/** "1 entry", "2 entries", "3 messages". */
+const plural = (n: number, word: string) =>
+	`${n} ${n === 1 ? word : /[^aeiou]y$/.test(word) ? `${word.slice(0, -1)}ies` : `${word}s`}`;
 
 /**
  * The builder for one leaf, as seven steps a person can follow: collect the path, find the latest

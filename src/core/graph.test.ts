@@ -261,6 +261,15 @@ describe("buildGraph marks compactions, kept ranges and labels", () => {
 		expect(paint.get("seg:b3")?.hits).toBe(1);
 	});
 
+	it("marks the nodes holding the explainer's focus, folded runs included", () => {
+		const analysis = analyzeContext(entries, "tip", index);
+		const pos = (id: string) => index.byId.get(id) as number;
+		const paint = paintGraph(graph, index, { analysis, explainFocus: [pos("c1"), pos("a3"), pos("b4")] });
+		const marked = [...paint].filter(([, p]) => p.explain).map(([id]) => id);
+		expect(marked.sort()).toEqual(["c1", "seg:a2", "seg:b3"]);
+		expect(paint.get("tip")?.explain).toBe(false);
+	});
+
 	it("leaves off-path nodes unpainted", () => {
 		const analysis = analyzeContext(entries, "a4", index);
 		const paint = paintGraph(graph, index, { analysis });

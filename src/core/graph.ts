@@ -397,6 +397,8 @@ export interface NodePaint {
 	issueText: string;
 	/** Holds the focused entry (`&entry=`). */
 	focused: boolean;
+	/** Holds an entry the explainer's current step is about. */
+	explain: boolean;
 }
 
 export interface PaintInput {
@@ -404,6 +406,8 @@ export interface PaintInput {
 	hits?: readonly string[];
 	issues?: readonly SessionIssue[];
 	focusedEntryId?: string | null;
+	/** Entry positions the explainer's current step is about. */
+	explainFocus?: readonly number[];
 }
 
 const SEVERITY_RANK: Record<Severity, number> = { info: 1, warning: 2, error: 3 };
@@ -429,7 +433,16 @@ export function paintGraph(graph: SessionGraph, index: TreeIndex, input: PaintIn
 		if (id === undefined) return null;
 		let p = paint.get(id);
 		if (!p) {
-			p = { region: "off", leaf: false, hits: 0, issue: null, issueCount: 0, issueText: "", focused: false };
+			p = {
+				region: "off",
+				leaf: false,
+				hits: 0,
+				issue: null,
+				issueCount: 0,
+				issueText: "",
+				focused: false,
+				explain: false,
+			};
 			paint.set(id, p);
 		}
 		return p;
@@ -475,6 +488,10 @@ export function paintGraph(graph: SessionGraph, index: TreeIndex, input: PaintIn
 		const pos = index.byId.get(input.focusedEntryId);
 		const p = pos === undefined ? null : at(pos);
 		if (p) p.focused = true;
+	}
+	for (const pos of input.explainFocus ?? []) {
+		const p = at(pos);
+		if (p) p.explain = true;
 	}
 	return paint;
 }

@@ -1,7 +1,9 @@
 export * from "./compare";
+export * from "./compareView";
 export * from "./context";
 export * from "./diagnostics";
 export * from "./entryKind";
+export * from "./examples";
 export * from "./explain";
 export * from "./export";
 export * from "./find";
@@ -9,6 +11,7 @@ export * from "./graph";
 export * from "./hash";
 export * from "./inspect";
 export * from "./lab";
+export * from "./labTools";
 export * from "./leaves";
 export * from "./llm";
 export * from "./markdown";

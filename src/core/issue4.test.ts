@@ -112,6 +112,8 @@ describe("explainSteps", () => {
 		expect(steps[3].focus).toEqual(a.selectedPositions);
 		expect(steps[5].text).toMatch(/summarized region/);
 		expect(steps[5].text).toContain("openai/gpt-5.1-codex");
+		expect(steps[0].text).toContain(`${a.path.length} entries, root first`);
+		expect(steps.map((st) => st.text).join(" ")).not.toMatch(/entrys/);
 	});
 
 	it("says so when the kept entry is not on the path, and counts dropped `!!` runs", () => {

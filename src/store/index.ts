@@ -1,11 +1,14 @@
 import { create } from "zustand";
 import { createFindSlice, initialFindState } from "./slices/find";
+import { createLabSlice, initialLabState } from "./slices/lab";
 import { createLibrarySlice, initialLibraryState } from "./slices/library";
 import { createLoadSlice, initialLoadState } from "./slices/load";
 import { createSessionSlice, initialSessionState } from "./slices/session";
 import { createShareSlice, initialShareState } from "./slices/share";
+import { createTeachSlice, initialTeachState } from "./slices/teach";
 import type { State, Store } from "./types";
 
+export type * from "./teachTypes";
 export type * from "./types";
 
 /** The state a fresh page starts with (tests reset the store to it). */
@@ -15,6 +18,8 @@ export const initialState: State = {
 	...initialSessionState,
 	...initialFindState,
 	...initialShareState,
+	...initialTeachState,
+	...initialLabState,
 };
 
 /** The one store: slices over shared state; actions own the side effects. */
@@ -25,4 +30,6 @@ export const useStore = create<Store>()((set, get) => ({
 	...createSessionSlice(set, get),
 	...createFindSlice(set, get),
 	...createShareSlice(set, get),
+	...createTeachSlice(set, get),
+	...createLabSlice(set, get),
 }));

@@ -4,6 +4,8 @@ import type { ExportKind } from "./shareFiles";
 
 export type { ExportKind };
 
+import type { LabActions, LabState, TeachActions, TeachState } from "./teachTypes";
+
 /** The session shown in the explorer: parsed entries plus where they came from. */
 export interface OpenSession extends ParsedSession {
 	/** Library id (see `SessionMeta.id`). */
@@ -209,8 +211,14 @@ export interface ShareActions {
 	openAddress(address: PageAddress): Promise<void>;
 }
 
-export type State = LibraryState & LoadState & SessionState & FindState & ShareState;
-export type Actions = LibraryActions & LoadActions & SessionActions & FindActions & ShareActions;
+export type State = LibraryState & LoadState & SessionState & FindState & ShareState & TeachState & LabState;
+export type Actions = LibraryActions &
+	LoadActions &
+	SessionActions &
+	FindActions &
+	ShareActions &
+	TeachActions &
+	LabActions;
 export type Store = State & Actions;
 
 /** What a slice creator receives: zustand's `set` and `get` over the whole store. */

@@ -4,7 +4,7 @@ import { ContextPanel } from "./components/ContextPanel/ContextPanel";
 import { Diagnostics } from "./components/Diagnostics/Diagnostics";
 import { DropZone } from "./components/DropZone/DropZone";
 import { Find } from "./components/Find/Find";
-import { Graph } from "./components/Graph/Graph";
+import { CentreColumn } from "./components/Gallery/CentreColumn";
 import { LeafList } from "./components/LeafList/LeafList";
 import { Library } from "./components/Library/Library";
 import { LoadStatus } from "./components/LoadStatus/LoadStatus";
@@ -29,7 +29,7 @@ export function App() {
 						<LeafList />
 						<Diagnostics />
 					</aside>
-					<Graph />
+					<CentreColumn />
 					<aside className="inspector">
 						<ContextPanel />
 					</aside>

@@ -1,5 +1,6 @@
 import { useMemo, useRef } from "react";
 import { inspectContext } from "../../../core";
+import { useExplainer } from "../../hooks/useExplainer";
 import { useAnalysis, useSessionIndex } from "../../hooks/useSession";
 import { EntryNavContext } from "../Message/EntryLink";
 import { formatCount } from "../Message/fields";
@@ -11,6 +12,7 @@ import { PathStage } from "./PathStage";
 import { PayloadStage } from "./PayloadStage";
 import { Stage } from "./Stage";
 import { StageNav } from "./StageNav";
+import { useExplainScroll } from "./useExplainScroll";
 import { useInspectorState } from "./useInspectorState";
 import "./ContextPanel.css";
 
@@ -27,6 +29,8 @@ export function ContextPanel() {
 	);
 	const state = useInspectorState(analysis);
 	const scrollRef = useRef<HTMLElement>(null);
+	const explain = useExplainer();
+	useExplainScroll(scrollRef, explain);
 	const inspector = useMemo<Inspector | null>(
 		() =>
 			session && analysis && pipeline
@@ -38,9 +42,10 @@ export function ContextPanel() {
 						isExpanded: state.isExpanded,
 						toggleRow: state.toggleRow,
 						navigate: state.navigate,
+						explain,
 					}
 				: null,
-		[session, analysis, pipeline, state.focusedId, state.isExpanded, state.toggleRow, state.navigate],
+		[session, analysis, pipeline, state.focusedId, state.isExpanded, state.toggleRow, state.navigate, explain],
 	);
 	if (!session || !analysis || !pipeline || !inspector) {
 		return <p className="context-panel context-panel--empty">Select a session to see the context its leaves send.</p>;
@@ -59,6 +64,7 @@ export function ContextPanel() {
 					className="context-panel"
 					data-testid="context-panel"
 					data-count={`${n.entries},${n.payload}`}
+					data-explain-step={explain?.step.id}
 					aria-label="Context inspector"
 				>
 					<PanelHeader
@@ -72,12 +78,20 @@ export function ContextPanel() {
 						title="Path"
 						fn="root → leaf"
 						count={formatCount(n.path)}
-						open={state.pathOpen ?? n.path <= OPEN_PATH_LIMIT}
+						open={state.pathOpen ?? (n.path <= OPEN_PATH_LIMIT || explain?.stage === "path")}
+						explained={explain?.stage === "path"}
 						onOpenChange={state.setPathOpen}
 					>
 						<PathStage handle={state.pathHandle} />
 					</Stage>
-					<Stage id="entries" step={2} title="Entries read" fn="buildContextEntries" count={formatCount(n.entries)}>
+					<Stage
+						id="entries"
+						step={2}
+						title="Entries read"
+						fn="buildContextEntries"
+						count={formatCount(n.entries)}
+						explained={explain?.stage === "entries"}
+					>
 						<EntriesStage handle={state.entriesHandle} />
 					</Stage>
 					<Stage
@@ -86,10 +100,18 @@ export function ContextPanel() {
 						title="Session context"
 						fn="buildSessionContext"
 						count={formatCount(n.messages)}
+						explained={explain?.stage === "messages"}
 					>
 						<MessagesStage />
 					</Stage>
-					<Stage id="payload" step={4} title="Sent to the provider" fn="convertToLlm" count={formatCount(n.payload)}>
+					<Stage
+						id="payload"
+						step={4}
+						title="Sent to the provider"
+						fn="convertToLlm"
+						count={formatCount(n.payload)}
+						explained={explain?.stage === "payload"}
+					>
 						<PayloadStage />
 					</Stage>
 				</section>

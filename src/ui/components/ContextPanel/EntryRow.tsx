@@ -11,7 +11,7 @@ interface Props {
 
 /** One path entry with its fate; opens to the full entry. */
 export function EntryRow({ list, fate, ordinal }: Props) {
-	const { entries, focusedId, isExpanded, toggleRow } = useInspector();
+	const { entries, focusedId, isExpanded, toggleRow, explain } = useInspector();
 	const entry = entries[fate.position];
 	const kind = entryKind(entry);
 	const open = isExpanded(list, entry.id);
@@ -20,7 +20,7 @@ export function EntryRow({ list, fate, ordinal }: Props) {
 		<div
 			className={`ins-row ins-row--${fate.region}${fate.selected ? "" : " is-dropped"}${
 				fate.selected && fate.messageCount === 0 ? " is-silent" : ""
-			}${focused ? " is-focused" : ""}`}
+			}${focused ? " is-focused" : ""}${explain?.focusIds.has(entry.id) ? " is-explain-focus" : ""}`}
 			data-testid={list === "entries" ? "context-entry" : "path-entry"}
 			data-entry-id={entry.id}
 			data-region={fate.region}

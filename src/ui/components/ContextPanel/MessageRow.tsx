@@ -6,7 +6,7 @@ import { useInspector } from "./inspectorContext";
 
 /** One message of the session context: role, origin, source entry, tokens; opens to the message. */
 export function MessageRow({ index }: { index: number }) {
-	const { analysis, pipeline, focusedId, isExpanded, toggleRow } = useInspector();
+	const { analysis, pipeline, focusedId, isExpanded, toggleRow, explain } = useInspector();
 	const message = analysis.messages[index];
 	const source = analysis.sources[index];
 	const role = String((message as { role?: unknown }).role);
@@ -15,7 +15,9 @@ export function MessageRow({ index }: { index: number }) {
 	const open = isExpanded("messages", String(index));
 	return (
 		<div
-			className={`ins-row ins-row--message${focusedId === source.entryId ? " is-related" : ""}`}
+			className={`ins-row ins-row--message${focusedId === source.entryId ? " is-related" : ""}${
+				explain?.step.id === "project" && explain.focusIds.has(source.entryId) ? " is-explain-focus" : ""
+			}`}
 			data-testid="context-message"
 			data-role={role}
 			data-entry-id={source.entryId}

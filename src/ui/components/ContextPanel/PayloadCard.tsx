@@ -9,13 +9,15 @@ import { useInspector } from "./inspectorContext";
 
 /** One provider message exactly as sent: rendered, or as raw JSON; copyable. */
 export function PayloadCard({ index }: { index: number }) {
-	const { analysis, pipeline, focusedId } = useInspector();
+	const { analysis, pipeline, focusedId, explain } = useInspector();
 	const item = pipeline.llm[index];
 	const source = analysis.sources[item.from];
 	const [raw, setRaw] = useState(false);
 	return (
 		<article
-			className={`ins-card${focusedId === source.entryId ? " is-related" : ""}`}
+			className={`ins-card${focusedId === source.entryId ? " is-related" : ""}${
+				explain?.step.id === "convert" && explain.focusIds.has(source.entryId) ? " is-explain-focus" : ""
+			}`}
 			data-testid="llm-message"
 			data-role={item.message.role}
 			data-entry-id={source.entryId}

@@ -10,15 +10,34 @@ interface Props {
 	defaultOpen?: boolean;
 	open?: boolean;
 	onOpenChange?(open: boolean): void;
+	/** The explainer's current step is about this stage. */
+	explained?: boolean;
 	children: ReactNode;
 }
 
 /** One collapsible stage of the builder pipeline. */
-export function Stage({ id, step, title, fn, count, defaultOpen = true, open, onOpenChange, children }: Props) {
+export function Stage({
+	id,
+	step,
+	title,
+	fn,
+	count,
+	defaultOpen = true,
+	open,
+	onOpenChange,
+	explained,
+	children,
+}: Props) {
 	const [localOpen, setLocalOpen] = useState(defaultOpen);
 	const isOpen = open ?? localOpen;
 	return (
-		<section className="ins-stage" id={`stage-${id}`} data-stage={id} aria-labelledby={`stage-${id}-title`}>
+		<section
+			className={explained ? "ins-stage is-explain-stage" : "ins-stage"}
+			id={`stage-${id}`}
+			data-stage={id}
+			data-explained={explained || undefined}
+			aria-labelledby={`stage-${id}-title`}
+		>
 			<h3 className="ins-stage__title" id={`stage-${id}-title`}>
 				<button
 					type="button"

@@ -1,5 +1,6 @@
 import { createContext, useContext } from "react";
 import type { ContextAnalysis, ContextPipeline, SessionEntry } from "../../../core";
+import type { Explainer } from "../../hooks/useExplainer";
 
 /** What every part of the inspector reads: the analysis of the selected leaf and UI state. */
 export interface Inspector {
@@ -12,6 +13,8 @@ export interface Inspector {
 	isExpanded(list: RowList, key: string): boolean;
 	/** Jump to an entry: focus it, open it and scroll it into view. */
 	navigate(id: string): void;
+	/** The explainer's current step, when it runs (its entries are highlighted). */
+	explain: Explainer | null;
 }
 
 export type RowList = "path" | "entries" | "messages" | "payload";

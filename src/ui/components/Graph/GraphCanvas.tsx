@@ -10,6 +10,7 @@ import { kindColor } from "./kinds";
 import { createGraphPaintStore, GraphPaintContext } from "./paintStore";
 import { SegmentNode } from "./SegmentNode";
 import { TreeEdge } from "./TreeEdge";
+import { useExplainReveal } from "./useExplainReveal";
 import { useGraphKeyboard } from "./useGraphKeyboard";
 import { type FlowNode, useGraphModel } from "./useGraphModel";
 import { useGraphPaint } from "./useGraphPaint";
@@ -34,6 +35,7 @@ export function GraphCanvas() {
 	const viewport = useGraphViewport(model, selectedNodeId);
 	const actions = useRunToggles(paintStore, viewport);
 	const onKeyDown = useGraphKeyboard(model, selectedNodeId, paintStore, viewport, actions);
+	const explaining = useExplainReveal(model, viewport);
 	const selectLeaf = useStore(selectSelectLeaf);
 	const container = useRef<HTMLDivElement>(null);
 	const hintId = useId();
@@ -58,7 +60,7 @@ export function GraphCanvas() {
 			<GraphActionsContext.Provider value={actions}>
 				<div
 					ref={container}
-					className="graph"
+					className={explaining ? "graph graph--explaining" : "graph"}
 					data-testid="graph"
 					// biome-ignore lint/a11y/noNoninteractiveTabindex: an application region driven by arrow keys once focused
 					tabIndex={0}

@@ -9,6 +9,7 @@ export function nodeClass(node: GraphNode, paint: NodePaint | undefined, cursor:
 	if (paint?.leaf) cls.push("is-selected");
 	if (paint?.hits) cls.push("is-hit");
 	if (paint?.focused) cls.push("is-focused");
+	if (paint?.explain) cls.push("is-explain-focus");
 	if (paint?.issue) cls.push(`has-${paint.issue}`);
 	if (cursor) cls.push("is-cursor");
 	return cls.join(" ");

@@ -1,6 +1,7 @@
 import { useLayoutEffect, useRef } from "react";
 import { type NodePaint, paintGraph } from "../../../core";
 import { useStore } from "../../../store";
+import { useExplainer } from "../../hooks/useExplainer";
 import { useAnalysis } from "../../hooks/useSession";
 import type { GraphPaintStore } from "./paintStore";
 import type { GraphModel } from "./useGraphModel";
@@ -16,12 +17,14 @@ function samePaint(a: NodePaint, b: NodePaint): boolean {
 		a.issue === b.issue &&
 		a.issueCount === b.issueCount &&
 		a.issueText === b.issueText &&
-		a.focused === b.focused
+		a.focused === b.focused &&
+		a.explain === b.explain
 	);
 }
 
 /**
- * Paints the selected leaf's context, search hits, issues and the focused entry onto the graph.
+ * Paints the selected leaf's context, search hits, issues, the focused entry and the explainer's
+ * focus onto the graph.
  * Unchanged paints keep their identity, so only nodes whose paint changed re-render.
  * Returns the id of the node holding the selected leaf.
  */
@@ -29,6 +32,7 @@ export function useGraphPaint(model: GraphModel | null, store: GraphPaintStore):
 	const analysis = useAnalysis();
 	const hits = useStore(selectHits);
 	const focusedEntryId = useStore(selectFocused);
+	const explainFocus = useExplainer()?.step.focus;
 	const previous = useRef<ReadonlyMap<string, NodePaint>>(new Map());
 	const graph = model?.graph ?? null;
 	const index = model?.index ?? null;
@@ -36,7 +40,7 @@ export function useGraphPaint(model: GraphModel | null, store: GraphPaintStore):
 
 	useLayoutEffect(() => {
 		if (!graph || !index) return;
-		const next = paintGraph(graph, index, { analysis, hits, issues, focusedEntryId });
+		const next = paintGraph(graph, index, { analysis, hits, issues, focusedEntryId, explainFocus });
 		const old = previous.current;
 		for (const [id, p] of next) {
 			const before = old.get(id);
@@ -44,7 +48,7 @@ export function useGraphPaint(model: GraphModel | null, store: GraphPaintStore):
 		}
 		previous.current = next;
 		store.setState({ paint: next });
-	}, [graph, index, analysis, hits, issues, focusedEntryId, store]);
+	}, [graph, index, analysis, hits, issues, focusedEntryId, explainFocus, store]);
 
 	if (!graph || !analysis || analysis.leaf < 0) return null;
 	return graph.nodeOf.get(analysis.leaf) ?? null;

@@ -1,6 +1,8 @@
 import { useRef } from "react";
 import { useStore } from "../../../store";
+import { TeachButtons } from "../Explainer/TeachButtons";
 import { ExportButton } from "../Export/ExportButton";
+import { ExamplesButton } from "../Gallery/ExamplesButton";
 import { ShareButton } from "../Share/ShareButton";
 
 const selectLoadFiles = (s: { loadFiles: (files: readonly File[]) => Promise<void> }) => s.loadFiles;
@@ -16,6 +18,7 @@ export function Toolbar() {
 			<button type="button" className="button button--primary" onClick={() => input.current?.click()}>
 				Open .jsonl files…
 			</button>
+			<ExamplesButton />
 			<input
 				ref={input}
 				data-testid="file-input"
@@ -39,6 +42,7 @@ export function Toolbar() {
 					</span>
 				</div>
 			)}
+			<TeachButtons />
 			<div className="toolbar__share">
 				<ShareButton />
 				<ExportButton />

@@ -1,0 +1,109 @@
+import { appendEntry, labCopyText, labEntry } from "../../core";
+import type { LabActions, LabState } from "../teachTypes";
+import type { GetStore, OpenSession, SetStore } from "../types";
+
+export const initialLabState: LabState = { lab: null, labError: null };
+
+const errorText = (err: unknown) => (err instanceof Error ? err.message : String(err));
+
+/** The download name of a lab copy: the original's name with `.what-if` before `.jsonl`. */
+export function labFileName(fileName: string): string {
+	const base = fileName.replace(/\.(jsonl|json|txt)$/i, "");
+	return `${base}.what-if.jsonl`;
+}
+
+/** Hands `text` to the browser as a file download (no network: a local object URL). */
+function download(text: string, fileName: string): void {
+	const url = URL.createObjectURL(new Blob([text], { type: "application/jsonl" }));
+	const a = document.createElement("a");
+	a.href = url;
+	a.download = fileName;
+	a.style.display = "none";
+	document.body.append(a);
+	a.click();
+	a.remove();
+	setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
+export function createLabSlice(set: SetStore, get: GetStore): LabActions {
+	/** The lab session, when the open session is its scratch copy. */
+	const active = () => {
+		const { lab, session } = get();
+		return lab && session && session.key === lab.key ? { lab, session } : null;
+	};
+
+	return {
+		enterLab() {
+			const { session, selectedLeafId } = get();
+			if (!session || active()) return;
+			const key = `lab:${session.key}`;
+			const scratch: OpenSession = { ...session, key, stored: false, entries: [...session.entries] };
+			set({
+				lab: { original: session, originalLeafId: selectedLeafId, key, history: [], added: [] },
+				labError: null,
+				session: scratch,
+			});
+		},
+
+		labAppend(parentId, addition) {
+			const current = active();
+			if (!current) return;
+			const { lab, session } = current;
+			try {
+				const entry = labEntry(session.entries, parentId, addition, { now: new Date().toISOString() });
+				const entries = appendEntry(session.entries, entry);
+				const lastLine = session.lines.length > 0 ? session.lines[session.lines.length - 1] : 1;
+				set({
+					session: { ...session, entries, leafId: entry.id, lines: [...session.lines, lastLine + 1] },
+					selectedLeafId: entry.id,
+					focusedEntryId: null,
+					lab: {
+						...lab,
+						history: [...lab.history, { entries: session.entries, selectedLeafId: get().selectedLeafId }],
+						added: [...lab.added, entry.id],
+					},
+					labError: null,
+				});
+				if (get().findQuery) get().runFind();
+			} catch (err) {
+				set({ labError: `The entry could not be added: ${errorText(err)}` });
+			}
+		},
+
+		labUndo() {
+			const current = active();
+			if (!current || current.lab.history.length === 0) return;
+			const { lab, session } = current;
+			const last = lab.history[lab.history.length - 1];
+			const leafId = last.entries.length > 0 ? last.entries[last.entries.length - 1].id : null;
+			set({
+				session: { ...session, entries: last.entries, leafId, lines: session.lines.slice(0, last.entries.length) },
+				selectedLeafId: last.selectedLeafId,
+				focusedEntryId: null,
+				lab: { ...lab, history: lab.history.slice(0, -1), added: lab.added.slice(0, -1) },
+				labError: null,
+			});
+			if (get().findQuery) get().runFind();
+		},
+
+		exportLab() {
+			const current = active();
+			if (!current) return;
+			const { session, lab } = current;
+			try {
+				download(labCopyText(session.header, session.entries), labFileName(lab.original.fileName));
+			} catch (err) {
+				set({ labError: `The copy could not be exported: ${errorText(err)}` });
+			}
+		},
+
+		leaveLab() {
+			const current = active();
+			const lab = get().lab;
+			set({ lab: null, labError: null });
+			if (!current || !lab) return;
+			set({ session: lab.original, selectedLeafId: lab.originalLeafId, focusedEntryId: null });
+			if (get().findQuery) get().runFind();
+		},
+	};
+}

@@ -1,0 +1,55 @@
+import { type Store, useStore } from "../../../store";
+import { CompareColumn } from "./CompareColumn";
+import { CompareSummary } from "./CompareSummary";
+import { SharedPrefix } from "./SharedPrefix";
+import { TipPicker } from "./TipPicker";
+import { useComparison } from "./useComparison";
+import "./Compare.css";
+
+const selectSetCompare = (s: Store) => s.setCompare;
+
+/** Two tips' provider payloads side by side: the shared prefix once, then where they differ. */
+export function ComparePanel() {
+	const comparison = useComparison();
+	const setCompare = useStore(selectSetCompare);
+	if (!comparison) return null;
+	const { tips, options, cmp, layout } = comparison;
+	return (
+		<section className="compare" data-testid="compare" aria-label="Compare two tips">
+			<header className="compare__head">
+				<div className="compare__row">
+					<h2 className="compare__title">Compare what two tips send to the provider</h2>
+					<span className="compare__spacer" />
+					<button type="button" className="button" data-testid="compare-close" onClick={() => setCompare(null)}>
+						Back to the graph
+					</button>
+				</div>
+				<div className="compare__row">
+					<TipPicker side="a" value={tips.a} options={options} onChange={(a) => setCompare({ ...tips, a })} />
+					<button
+						type="button"
+						className="button button--small"
+						title="Swap A and B"
+						onClick={() => setCompare({ a: tips.b, b: tips.a })}
+					>
+						⇄
+					</button>
+					<TipPicker side="b" value={tips.b} options={options} onChange={(b) => setCompare({ ...tips, b })} />
+				</div>
+			</header>
+			<CompareSummary cmp={cmp} layout={layout} />
+			<div className="compare__body">
+				<SharedPrefix rows={layout.shared} tokens={layout.sharedTokens} />
+				<div className="compare__diverge" data-testid="compare-divergence" data-index={cmp.sharedPrefix}>
+					{layout.a.length === 0 && layout.b.length === 0
+						? "The two payloads are identical."
+						: `From message ${cmp.sharedPrefix + 1} on, the payloads differ`}
+				</div>
+				<div className="compare__columns">
+					<CompareColumn side="a" leafId={cmp.a.leafId} rows={layout.a} tokens={layout.aTailTokens} />
+					<CompareColumn side="b" leafId={cmp.b.leafId} rows={layout.b} tokens={layout.bTailTokens} />
+				</div>
+			</div>
+		</section>
+	);
+}

@@ -1,0 +1,69 @@
+import { useCallback } from "react";
+import { type Store, useStore } from "../../../store";
+import { useExplainer } from "../../hooks/useExplainer";
+import { StepDots } from "./StepDots";
+import { useExplainerKeys } from "./useExplainerKeys";
+import "./Explainer.css";
+
+const selectSetStep = (s: Store) => s.setExplainStep;
+
+/** The builder for the selected leaf, one step at a time, painted on the graph and the inspector. */
+export function ExplainerPanel() {
+	const explainer = useExplainer();
+	const setStep = useStore(selectSetStep);
+	const index = explainer?.index ?? 0;
+	const count = explainer?.steps.length ?? 0;
+	const go = useCallback(
+		(delta: 1 | -1) => setStep(Math.max(0, Math.min(count - 1, index + delta))),
+		[setStep, index, count],
+	);
+	const leave = useCallback(() => setStep(null), [setStep]);
+	useExplainerKeys(explainer !== null, go, leave);
+	if (!explainer) return null;
+	const { step } = explainer;
+	const focus = step.focus.length;
+	return (
+		<section className="explainer" data-testid="explainer" aria-label="How the context is built, step by step">
+			<header className="explainer__head">
+				<span className="explainer__kicker">How pi builds the context</span>
+				<StepDots steps={explainer.steps} index={index} onPick={setStep} />
+				<span className="explainer__spacer" />
+				<button type="button" className="explainer__close" data-testid="explainer-close" onClick={leave}>
+					Done <kbd>Esc</kbd>
+				</button>
+			</header>
+			<div className="explainer__body" aria-live="polite">
+				<h2 className="explainer__title" data-testid="explainer-step" data-step={step.id} data-index={index}>
+					{step.title}
+				</h2>
+				<p className="explainer__text" data-testid="explainer-text">
+					{step.text}
+				</p>
+			</div>
+			<footer className="explainer__foot">
+				<button
+					type="button"
+					className="button"
+					data-testid="explainer-prev"
+					disabled={index === 0}
+					onClick={() => go(-1)}
+				>
+					← Previous
+				</button>
+				<button
+					type="button"
+					className="button button--primary"
+					data-testid="explainer-next"
+					disabled={index === count - 1}
+					onClick={() => go(1)}
+				>
+					Next →
+				</button>
+				<span className="explainer__hint muted small">
+					<kbd>[</kbd> <kbd>]</kbd> step · {focus === 0 ? "nothing to highlight" : `${focus} highlighted`} in the graph
+					and the inspector
+				</span>
+			</footer>
+		</section>
+	);
+}

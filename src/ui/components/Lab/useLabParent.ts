@@ -1,0 +1,30 @@
+import { useEffect, useState } from "react";
+import { resolveLeaf } from "../../../core";
+import { type Store, useStore } from "../../../store";
+import { useSessionIndex } from "../../hooks/useSession";
+
+const selectLeaf = (s: Store) => s.selectedLeafId;
+const selectFocused = (s: Store) => s.focusedEntryId;
+
+/**
+ * Where the lab appends: the entry last chosen, either as the leaf (a graph node, a tip) or by
+ * opening it in the inspector. Null when the session has no entries.
+ */
+export function useLabParent(): string | null {
+	const { session, index } = useSessionIndex();
+	const leafId = useStore(selectLeaf);
+	const focusedId = useStore(selectFocused);
+	const [useFocus, setUseFocus] = useState(false);
+	useEffect(() => {
+		// A new leaf takes over from an entry focused before it.
+		void leafId;
+		setUseFocus(false);
+	}, [leafId]);
+	useEffect(() => {
+		if (focusedId) setUseFocus(true);
+	}, [focusedId]);
+	if (!session || !index) return null;
+	if (useFocus && focusedId && index.byId.has(focusedId)) return focusedId;
+	const leaf = resolveLeaf(index, leafId ?? undefined);
+	return leaf >= 0 ? session.entries[leaf].id : null;
+}
