@@ -1,7 +1,9 @@
 import { create } from "zustand";
 import { createFindSlice, initialFindState } from "./slices/find";
+import { createImportSlice, initialImportState } from "./slices/importBatch";
 import { createLibrarySlice, initialLibraryState } from "./slices/library";
 import { createLoadSlice, initialLoadState } from "./slices/load";
+import { createSearchSlice, initialSearchState } from "./slices/search";
 import { createSessionSlice, initialSessionState } from "./slices/session";
 import type { State, Store } from "./types";
 
@@ -13,6 +15,8 @@ export const initialState: State = {
 	...initialLoadState,
 	...initialSessionState,
 	...initialFindState,
+	...initialImportState,
+	...initialSearchState,
 };
 
 /** The one store: slices over shared state; actions own the side effects. */
@@ -22,4 +26,6 @@ export const useStore = create<Store>()((set, get) => ({
 	...createLoadSlice(set, get),
 	...createSessionSlice(set, get),
 	...createFindSlice(set, get),
+	...createImportSlice(set, get),
+	...createSearchSlice(set, get),
 }));

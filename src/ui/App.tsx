@@ -7,7 +7,9 @@ import { Find } from "./components/Find/Find";
 import { Graph } from "./components/Graph/Graph";
 import { LeafList } from "./components/LeafList/LeafList";
 import { Library } from "./components/Library/Library";
+import { SessionCard } from "./components/Library/SessionCard";
 import { LoadStatus } from "./components/LoadStatus/LoadStatus";
+import { SearchAll } from "./components/SearchAll/SearchAll";
 import { Toolbar } from "./components/Toolbar/Toolbar";
 import { useUrlSync } from "./hooks/useUrlSync";
 
@@ -25,11 +27,15 @@ export function App() {
 				<main className="layout">
 					<aside className="sidebar">
 						<Library />
+						<SearchAll />
 						<Find />
 						<LeafList />
 						<Diagnostics />
 					</aside>
-					<Graph />
+					<div className="center-column">
+						<SessionCard />
+						<Graph />
+					</div>
 					<aside className="inspector">
 						<ContextPanel />
 					</aside>
