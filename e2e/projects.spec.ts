@@ -101,7 +101,7 @@ test("re-importing: new content updates the session, the same content is skipped
 		"updated",
 	);
 	await expect(result(page, `project-update/--home-u-lib--/2026-01-03T08-00-00-000Z_${LIB}.jsonl`)).toContainText(
-		"2 new entries",
+		"2 entries more",
 	);
 	await expect(result(page, `project-update/${SRC_FILE}`)).toHaveAttribute("data-status", "unchanged");
 	await expect(page.getByTestId("library-item")).toHaveCount(4);
@@ -253,5 +253,25 @@ test("a folder of 300 sessions imports with the page responsive, then searches a
 	await expect(page.getByTestId("search-group")).toHaveAttribute("data-session-id", "bulk-123");
 	await page.getByTestId("search-all-input").fill("turn of bulk");
 	await expect(page.getByTestId("search-all-status")).toHaveText("12000 hits in 300 sessions.");
+	expect(errors).toEqual([]);
+});
+
+test("dropping a folder on the page imports every session in it, subfolders included", async ({ page }) => {
+	const errors = watchErrors(page);
+	await page.goto("./");
+	// A real drag of a directory from the OS, through Chromium's input pipeline.
+	const cdp = await page.context().newCDPSession(page);
+	const data = { items: [], files: [fixturePath("project")], dragOperationsMask: 1 };
+	for (const type of ["dragEnter", "dragOver", "drop"] as const) {
+		await cdp.send("Input.dispatchDragEvent", { type, x: 700, y: 400, data });
+	}
+	await expect(page.getByTestId("import-batch")).toHaveAttribute("data-running", "false");
+	await expect(page.getByTestId("import-result")).toHaveCount(6);
+	await expect(result(page, `project/--home-u-app--/${SRC_FILE}`)).toHaveAttribute("data-status", "imported");
+	await expect(result(page, "project/copies/flux-backup.jsonl")).toHaveAttribute("data-status", "unchanged");
+	await expect(result(page, "project/broken.jsonl")).toHaveAttribute("data-status", "failed");
+	await expect(page.getByTestId("import-summary").locator("[data-status=ignored]")).toContainText("1 not .jsonl");
+	await expect(page.getByTestId("library-item")).toHaveCount(4);
+	await expect(page.getByTestId("load-error")).toHaveCount(0);
 	expect(errors).toEqual([]);
 });

@@ -1,4 +1,4 @@
-import { createStore, del, delMany, entries as idbEntries, keys as idbKeys, set, type UseStore } from "idb-keyval";
+import { createStore, del, delMany, getMany, keys as idbKeys, set, type UseStore } from "idb-keyval";
 import { isSearchDoc, SEARCH_DOC_VERSION, type SearchDoc } from "../core";
 
 /**
@@ -31,6 +31,8 @@ export interface IndexedKey {
 	contentHash: string;
 }
 
+const toKey = (k: IndexedKey): IDBValidKey => [k.sessionId, k.contentHash];
+
 function readKey(key: IDBValidKey): IndexedKey | null {
 	if (!Array.isArray(key) || key.length !== 2) return null;
 	const [sessionId, contentHash] = key;
@@ -51,16 +53,17 @@ export async function listIndexedKeys(): Promise<IndexedKey[]> {
 	return out;
 }
 
-/** Every stored doc (the whole index: read once per page, when a search first needs it). */
-export async function loadSearchDocs(): Promise<SearchDoc[]> {
-	const rows = await idbEntries<IDBValidKey, unknown>(docs());
+/**
+ * The docs stored under `list` (read in one transaction); values that are not docs of this
+ * version, or not the doc their key names, are left out.
+ */
+export async function getSearchDocs(list: readonly IndexedKey[]): Promise<SearchDoc[]> {
+	const values = await getMany<unknown>(list.map(toKey), docs());
 	const out: SearchDoc[] = [];
-	for (const [key, value] of rows) {
-		const k = readKey(key);
-		if (k && isSearchDoc(value) && value.sessionId === k.sessionId && value.contentHash === k.contentHash) {
-			out.push(value);
-		}
-	}
+	values.forEach((value, i) => {
+		const k = list[i];
+		if (isSearchDoc(value) && value.sessionId === k.sessionId && value.contentHash === k.contentHash) out.push(value);
+	});
 	return out;
 }
 
@@ -72,8 +75,6 @@ export async function putSearchDoc(doc: SearchDoc): Promise<void> {
 	);
 	if (stale.length > 0) await delMany(stale.map(toKey), docs());
 }
-
-const toKey = (k: IndexedKey): IDBValidKey => [k.sessionId, k.contentHash];
 
 /** Removes every doc of a session. */
 export async function deleteSearchDocs(sessionId: string): Promise<void> {

@@ -1,5 +1,9 @@
 import { type PreparedDoc, prepareSearchDoc, type SearchDoc } from "../core";
-import { loadSearchDocs } from "../storage/searchStore";
+import { getSearchDocs, listIndexedKeys } from "../storage/searchStore";
+import { yieldToPage } from "./yieldToPage";
+
+/** Docs read per IndexedDB request: reading (and copying) them blocks the page, so in small portions. */
+const LOAD_CHUNK = 16;
 
 /**
  * The search index in memory: read from IndexedDB once, when a search first needs it, then kept
@@ -11,10 +15,21 @@ let loading: Promise<void> | null = null;
 /** Changes made while the index was being read, applied once it is in. */
 let pending: { id: string; doc: SearchDoc | null }[] = [];
 
+/** Every stored doc, a few at a time with the page served in between. */
+async function readAll(): Promise<SearchDoc[]> {
+	const keys = await listIndexedKeys();
+	const out: SearchDoc[] = [];
+	for (let i = 0; i < keys.length; i += LOAD_CHUNK) {
+		if (i > 0) await yieldToPage();
+		out.push(...(await getSearchDocs(keys.slice(i, i + LOAD_CHUNK))));
+	}
+	return out;
+}
+
 /** Reads the index if it is not in memory yet (once; concurrent callers share the read). */
 export function loadCorpus(): Promise<void> {
 	if (docs) return Promise.resolve();
-	loading ??= loadSearchDocs()
+	loading ??= readAll()
 		.then((list) => {
 			const map = new Map<string, SearchDoc | PreparedDoc>();
 			for (const d of list) map.set(d.sessionId, d);

@@ -194,6 +194,8 @@ export interface SearchState {
 
 export interface SearchActions {
 	setSearchQuery(query: string): void;
+	/** Runs the current search again (after sessions were added, changed or deleted). */
+	rerunSearch(): void;
 	/** Reads the search index into memory ahead of the first search. */
 	prepareSearch(): Promise<void>;
 	/** Opens a stored session at an entry: selects a tip whose path holds it and focuses it. */

@@ -50,8 +50,8 @@ beforeEach(async () => {
 describe("planImport", () => {
 	it("keeps .jsonl files in path order and sets the rest aside", () => {
 		const f = (path: string) => ({ file: new File([""], path), path });
-		const plan = planImport([f("b/2.jsonl"), f("notes.txt"), f("a/1.JSONL"), f("b/1.jsonl"), f("x.json")]);
-		expect(plan.files.map((s) => s.path)).toEqual(["a/1.JSONL", "b/1.jsonl", "b/2.jsonl"]);
+		const plan = planImport([f("b/10.jsonl"), f("notes.txt"), f("a/1.JSONL"), f("b/2.jsonl"), f("x.json")]);
+		expect(plan.files.map((s) => s.path)).toEqual(["a/1.JSONL", "b/2.jsonl", "b/10.jsonl"]);
 		expect(plan.ignored).toEqual(["notes.txt", "x.json"]);
 	});
 });

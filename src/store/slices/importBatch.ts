@@ -19,13 +19,16 @@ export function isSessionPath(path: string): boolean {
 	return /\.jsonl$/i.test(path);
 }
 
+/** Path order as a file manager shows it ("2" before "10"), the same on every machine. */
+const pathOrder = new Intl.Collator("en", { numeric: true });
+
 /**
  * The files of a batch: `.jsonl` ones in path order (so results read like the folder), the rest
  * set aside by path.
  */
 export function planImport(sources: readonly ImportSource[]): { files: ImportSource[]; ignored: string[] } {
 	const files = sources.filter((s) => isSessionPath(s.path));
-	files.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+	files.sort((a, b) => pathOrder.compare(a.path, b.path));
 	const ignored = sources.filter((s) => !isSessionPath(s.path)).map((s) => s.path);
 	return { files, ignored };
 }
@@ -119,6 +122,7 @@ export function createImportSlice(set: SetStore, get: GetStore): ImportActions {
 			releaseIndexing();
 			flush(true, false);
 			await get().refreshLibrary();
+			get().rerunSearch();
 			const open = get().session;
 			if (open && updated.has(open.key)) await reopen(open.key);
 		}

@@ -57,6 +57,7 @@ export function createLibrarySlice(set: SetStore, get: GetStore): LibraryActions
 			}
 			if (get().session?.key === id) get().closeSession();
 			await get().refreshLibrary();
+			get().rerunSearch();
 		},
 
 		dismissStorageError() {

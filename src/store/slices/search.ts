@@ -78,15 +78,15 @@ export function createSearchSlice(set: SetStore, get: GetStore): SearchActions {
 		set({ searchResults: groups, searchRunning: false });
 	}
 
-	const rerun = () => {
-		if (parseQuery(get().searchQuery).length > 0) void search(++generation);
-	};
-
 	return {
 		setSearchQuery(searchQuery) {
 			if (searchQuery === get().searchQuery) return;
 			set({ searchQuery });
 			void search(++generation);
+		},
+
+		rerunSearch() {
+			if (parseQuery(get().searchQuery).length > 0) void search(++generation);
 		},
 
 		async prepareSearch() {
@@ -161,7 +161,7 @@ export function createSearchSlice(set: SetStore, get: GetStore): SearchActions {
 			} finally {
 				syncing = false;
 				set({ searchIndexing: null });
-				if (indexed > 0) rerun();
+				if (indexed > 0) get().rerunSearch();
 			}
 		},
 	};

@@ -15,12 +15,14 @@ function note(r: ImportResult): string {
 			return r.reason ?? "";
 		case "updated": {
 			const delta = r.entries !== undefined && r.previousEntries !== undefined ? r.entries - r.previousEntries : 0;
-			return delta > 0 ? `${formatCount(delta)} new entries` : delta < 0 ? `${-delta} fewer entries` : "new content";
+			const n = Math.abs(delta);
+			const entries = `${formatCount(n)} ${n === 1 ? "entry" : "entries"}`;
+			return delta > 0 ? `${entries} more` : delta < 0 ? `${entries} fewer` : "new content";
 		}
 		case "unchanged":
 			return "skipped";
 		case "imported":
-			return r.entries !== undefined ? `${formatCount(r.entries)} entries` : "";
+			return r.entries !== undefined ? `${formatCount(r.entries)} ${r.entries === 1 ? "entry" : "entries"}` : "";
 		default: {
 			const never: never = r.status;
 			return never;

@@ -54,7 +54,7 @@ export function LibraryItem({ meta: m, active, depth = 0, forks = 0, forkOf, hid
 				data-session-id={m.id}
 				data-depth={depth}
 				aria-current={active ? "true" : undefined}
-				title={`${m.fileName}${m.displayName ? `\n${m.title}` : ""}`}
+				title={`${m.fileName}${m.displayName ? `\n${m.title}` : ""}\n${m.cwd || "(no working directory)"}`}
 				onClick={() => void openStored(m.id)}
 			>
 				<span className="library-item__name" data-testid="library-item-name">
@@ -72,9 +72,6 @@ export function LibraryItem({ meta: m, active, depth = 0, forks = 0, forkOf, hid
 						updated
 					</span>
 				)}
-				<span className="library-item__line" title={m.cwd}>
-					{m.cwd || "(no working directory)"}
-				</span>
 				<span className="library-item__line">
 					{date && <>{date} · </>}
 					{m.fileName}

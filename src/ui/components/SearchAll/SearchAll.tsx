@@ -12,6 +12,9 @@ const selectIndexing = (s: Store) => s.searchIndexing;
 const selectSetQuery = (s: Store) => s.setSearchQuery;
 const selectPrepare = (s: Store) => s.prepareSearch;
 
+/** Sessions listed at first; the rest on request (each brings a few excerpts). */
+const FIRST_SESSIONS = 50;
+
 /**
  * Full-text search over every stored session (from the search index, never the bodies): hits
  * grouped by session, each opening its session at that entry.
@@ -27,8 +30,11 @@ export function SearchAll() {
 	const [text, setText] = useState(query);
 	const flush = useDebouncedCommit(text, setQuery, 250);
 	const byId = useMemo(() => new Map(library.map((m) => [m.id, m])), [library]);
+	// Listing all sessions belongs to one result set: a new set starts short again.
+	const [all, setAll] = useState<readonly unknown[] | null>(null);
 	if (library.length === 0) return null;
 	const total = results.reduce((n, g) => n + g.total, 0);
+	const shown = all === results ? results : results.slice(0, FIRST_SESSIONS);
 	const active = query.trim() !== "";
 	return (
 		<section className="panel search-all" data-testid="search-all" aria-label="Search all sessions">
@@ -68,9 +74,16 @@ export function SearchAll() {
 			)}
 			{active && results.length > 0 && (
 				<ul className="list search-all__results" data-testid="search-all-results">
-					{results.map((g) => (
+					{shown.map((g) => (
 						<SearchGroupView key={g.sessionId} group={g} meta={byId.get(g.sessionId)} />
 					))}
+					{shown.length < results.length && (
+						<li>
+							<button type="button" className="search-group__more" onClick={() => setAll(results)}>
+								Show all {results.length} sessions
+							</button>
+						</li>
+					)}
 				</ul>
 			)}
 		</section>
