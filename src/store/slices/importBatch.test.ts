@@ -1,8 +1,9 @@
 import "fake-indexeddb/auto";
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join, relative } from "node:path";
-import { beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it, vi } from "vitest";
 import { FIXTURES_DIR } from "../../../test/fixtures";
+import * as repo from "../../storage/repository";
 import { listIndexedKeys } from "../../storage/searchStore";
 import { initialState, type Store, useStore } from "..";
 import { resetCorpus } from "../searchCorpus";
@@ -130,6 +131,27 @@ describe("importing a folder", () => {
 		expect(batch?.results.length).toBeLessThan(6);
 	});
 
+	it("stops when storage is full, saying so, with the files before it stored", async () => {
+		const real = repo.saveSession;
+		let calls = 0;
+		const spy = vi.spyOn(repo, "saveSession").mockImplementation((meta, body) => {
+			calls++;
+			return calls === 2 ? Promise.reject(new DOMException("quota", "QuotaExceededError")) : real(meta, body);
+		});
+		try {
+			await state().importFiles(folder("project"));
+		} finally {
+			spy.mockRestore();
+		}
+		const batch = state().importBatch;
+		expect(batch?.results.map((r) => r.status)).toEqual(["imported", "failed"]);
+		expect(batch?.results[1].reason).toContain("storage is full");
+		expect(batch?.stopped).toBe(
+			"Stopped with 4 of 6 files left: Browser storage is full: delete sessions from the library to make room.",
+		);
+		expect(state().library.map((m) => m.id)).toEqual([SRC]);
+	});
+
 	it("sends many files picked at once through the batch", async () => {
 		const sources = folder("project");
 		const many = Array.from({ length: 11 }, (_, i) => sources[i % sources.length].file);
@@ -187,7 +209,10 @@ describe("search across sessions", () => {
 		// A new page: the in-memory index is gone, the stored one answers.
 		resetCorpus();
 		useStore.setState({ searchQuery: "", searchResults: [] });
+		const bodies = vi.spyOn(repo, "loadSessionBody");
 		expect((await search("plutonium")).map((g) => g.sessionId)).toEqual([SRC]);
+		expect(bodies).not.toHaveBeenCalled(); // searching reads the index, never a session body
+		bodies.mockRestore();
 	});
 
 	it("indexes sessions stored without a doc (loaded one by one) in the background", async () => {

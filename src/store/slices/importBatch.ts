@@ -106,8 +106,8 @@ export function createImportSlice(set: SetStore, get: GetStore): ImportActions {
 				bytesDone += source.file.size;
 				currentBytes = 0;
 				if (result.storageFailed) {
-					set({ storageError: result.result.reason ?? null });
-					stopped = `Stopped: ${result.result.reason ?? "storage failed"}`;
+					const left = files.length - results.length;
+					stopped = `Stopped with ${left} of ${files.length} files left: ${result.result.reason ?? "storage failed"}`;
 					break;
 				}
 				if (performance.now() - lastLibrary > LIBRARY_MS) {
@@ -157,7 +157,11 @@ export function createImportSlice(set: SetStore, get: GetStore): ImportActions {
 		try {
 			stored = await repo.saveSession({ ...outcome.meta, storedAt: Date.now() }, source.file);
 		} catch (err) {
-			return { result: { path, status: "failed", reason: storageMessage(err) }, storageFailed: true };
+			const full = err instanceof DOMException && err.name === "QuotaExceededError";
+			const reason = full
+				? "Browser storage is full: delete sessions from the library to make room."
+				: storageMessage(err);
+			return { result: { path, status: "failed", reason }, storageFailed: true };
 		}
 		try {
 			await searchStore.putSearchDoc(outcome.doc);
