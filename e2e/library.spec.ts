@@ -11,7 +11,11 @@ test("the library survives a reload and reopens a session with its tips", async 
 	const small = describeFixture(SMALL);
 	await expect(page.getByTestId("library-item")).toHaveCount(2);
 	const item = libraryItem(page, small.id);
-	await expect(item).toContainText("/work/demo");
+	// Its working directory names the group it is listed in.
+	await expect(
+		page.locator('[data-testid=library-group][data-cwd="/work/demo"]').getByTestId("library-item"),
+	).toHaveCount(2);
+	await expect(page.locator('[data-testid=library-group][data-cwd="/work/demo"]')).toContainText("/work/demo");
 	await expect(item).toContainText(`${small.parsed.entries.length} entries`);
 	await expect(item).toContainText(`${small.tips.length} tips`);
 

@@ -31,3 +31,27 @@ export function setLastOpenSession(id: string | null): void {
 		// a full or disabled localStorage only loses this convenience
 	}
 }
+
+/** Library groups (working directories) the user collapsed. */
+const COLLAPSED_KEY = "session-explorer:collapsed-groups:v1";
+
+export function getCollapsedGroups(): string[] {
+	try {
+		const raw = storage()?.getItem(COLLAPSED_KEY);
+		const list: unknown = raw ? JSON.parse(raw) : [];
+		return Array.isArray(list) ? list.filter((v): v is string => typeof v === "string") : [];
+	} catch {
+		return [];
+	}
+}
+
+export function setCollapsedGroups(groups: readonly string[]): void {
+	try {
+		const s = storage();
+		if (!s) return;
+		if (groups.length === 0) s.removeItem(COLLAPSED_KEY);
+		else s.setItem(COLLAPSED_KEY, JSON.stringify(groups));
+	} catch {
+		// losing this only re-expands the groups
+	}
+}

@@ -1,8 +1,10 @@
 import { create } from "zustand";
 import { createFindSlice, initialFindState } from "./slices/find";
+import { createImportSlice, initialImportState } from "./slices/importBatch";
 import { createLabSlice, initialLabState } from "./slices/lab";
 import { createLibrarySlice, initialLibraryState } from "./slices/library";
 import { createLoadSlice, initialLoadState } from "./slices/load";
+import { createSearchSlice, initialSearchState } from "./slices/search";
 import { createSessionSlice, initialSessionState } from "./slices/session";
 import { createShareSlice, initialShareState } from "./slices/share";
 import { createTeachSlice, initialTeachState } from "./slices/teach";
@@ -20,6 +22,8 @@ export const initialState: State = {
 	...initialShareState,
 	...initialTeachState,
 	...initialLabState,
+	...initialImportState,
+	...initialSearchState,
 };
 
 /** The one store: slices over shared state; actions own the side effects. */
@@ -32,4 +36,6 @@ export const useStore = create<Store>()((set, get) => ({
 	...createShareSlice(set, get),
 	...createTeachSlice(set, get),
 	...createLabSlice(set, get),
+	...createImportSlice(set, get),
+	...createSearchSlice(set, get),
 }));

@@ -1,4 +1,4 @@
-import type { FindFilter, ParsedSession, SecretHit } from "../core";
+import type { FindFilter, ParsedSession, SecretHit, SnippetPart } from "../core";
 import type { CorruptRecord, SessionMeta, StorageUse } from "../storage/repository";
 import type { ExportKind } from "./shareFiles";
 
@@ -57,6 +57,8 @@ export interface LibraryState {
 	storageUse: StorageUse | null;
 	/** A storage problem worth telling the user (IndexedDB unavailable, quota). */
 	storageError: string | null;
+	/** Library groups (working directories, "" for none) the user collapsed; kept across reloads. */
+	libraryCollapsed: ReadonlySet<string>;
 }
 
 export interface LibraryActions {
@@ -64,6 +66,8 @@ export interface LibraryActions {
 	renameSession(id: string, displayName: string): Promise<void>;
 	deleteSession(id: string): Promise<void>;
 	dismissStorageError(): void;
+	/** Collapses or expands a library group; `open` forces a state. */
+	toggleLibraryGroup(group: string, open?: boolean): void;
 }
 
 export interface LoadState {
@@ -211,14 +215,109 @@ export interface ShareActions {
 	openAddress(address: PageAddress): Promise<void>;
 }
 
-export type State = LibraryState & LoadState & SessionState & FindState & ShareState & TeachState & LabState;
+/** A file to import and its path inside the folder it came from (its name when picked alone). */
+export interface ImportSource {
+	file: File;
+	path: string;
+}
+
+/** What importing one file did: stored new, stored over an older copy, nothing (same content), or failed. */
+export type ImportStatus = "imported" | "updated" | "unchanged" | "failed";
+
+export interface ImportResult {
+	path: string;
+	status: ImportStatus;
+	/** The library id it went to (for unchanged: the stored session with the same content). */
+	sessionId?: string;
+	/** Why it failed. */
+	reason?: string;
+	entries?: number;
+	/** For updated: the entry count before. */
+	previousEntries?: number;
+}
+
+/** One import of many files (a folder): one progress bar and a result per file. */
+export interface ImportBatch {
+	id: number;
+	running: boolean;
+	/** `.jsonl` files in the batch, and how many are done. */
+	total: number;
+	done: number;
+	bytesTotal: number;
+	bytesDone: number;
+	/** The file being read. */
+	current: string | null;
+	results: ImportResult[];
+	/** Files that are not `.jsonl`: left alone. */
+	ignored: string[];
+	/** Why the batch stopped before the end (cancelled, storage full), else null. */
+	stopped: string | null;
+}
+
+export interface ImportState {
+	importBatch: ImportBatch | null;
+}
+
+export interface ImportActions {
+	/** Imports every `.jsonl` among `sources` into the library, one at a time; opens none of them. */
+	importFiles(sources: readonly ImportSource[]): Promise<void>;
+	cancelImport(): void;
+	dismissImport(): void;
+}
+
+/** One hit of a search across sessions: an entry and a plain-text excerpt with the words marked. */
+export interface SearchHit {
+	entryId: string;
+	/** Core `entryKind` of the entry. */
+	kind: string;
+	parts: SnippetPart[];
+}
+
+export interface SearchGroup {
+	sessionId: string;
+	/** All hits in the session; `hits` holds the first few. */
+	total: number;
+	hits: SearchHit[];
+}
+
+export interface SearchState {
+	searchQuery: string;
+	searchResults: SearchGroup[];
+	searchRunning: boolean;
+	/** Sessions being added to the search index in the background. */
+	searchIndexing: { done: number; total: number } | null;
+}
+
+export interface SearchActions {
+	setSearchQuery(query: string): void;
+	/** Runs the current search again (after sessions were added, changed or deleted). */
+	rerunSearch(): void;
+	/** Reads the search index into memory ahead of the first search. */
+	prepareSearch(): Promise<void>;
+	/** Opens a stored session at an entry: selects a tip whose path holds it and focuses it. */
+	openSearchHit(sessionId: string, entryId: string): Promise<void>;
+	/** Indexes stored sessions the index lacks (or has for other content) and drops docs of deleted ones. */
+	syncSearchIndex(): Promise<void>;
+}
+
+export type State = LibraryState &
+	LoadState &
+	SessionState &
+	FindState &
+	ShareState &
+	TeachState &
+	LabState &
+	ImportState &
+	SearchState;
 export type Actions = LibraryActions &
 	LoadActions &
 	SessionActions &
 	FindActions &
 	ShareActions &
 	TeachActions &
-	LabActions;
+	LabActions &
+	ImportActions &
+	SearchActions;
 export type Store = State & Actions;
 
 /** What a slice creator receives: zustand's `set` and `get` over the whole store. */

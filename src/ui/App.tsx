@@ -8,6 +8,7 @@ import { CentreColumn } from "./components/Gallery/CentreColumn";
 import { LeafList } from "./components/LeafList/LeafList";
 import { Library } from "./components/Library/Library";
 import { LoadStatus } from "./components/LoadStatus/LoadStatus";
+import { SearchAll } from "./components/SearchAll/SearchAll";
 import { Toolbar } from "./components/Toolbar/Toolbar";
 import { useUrlSync } from "./hooks/useUrlSync";
 
@@ -25,6 +26,7 @@ export function App() {
 				<main className="layout">
 					<aside className="sidebar">
 						<Library />
+						<SearchAll />
 						<Find />
 						<LeafList />
 						<Diagnostics />

@@ -1,5 +1,7 @@
-import { getLastOpenSession, setLastOpenSession } from "../../storage/prefs";
+import { getCollapsedGroups, getLastOpenSession, setCollapsedGroups, setLastOpenSession } from "../../storage/prefs";
 import * as repo from "../../storage/repository";
+import * as searchStore from "../../storage/searchStore";
+import { forgetDoc } from "../searchCorpus";
 import { storageMessage } from "../storageMessage";
 import type { GetStore, LibraryActions, LibraryState, SetStore } from "../types";
 
@@ -9,6 +11,7 @@ export const initialLibraryState: LibraryState = {
 	libraryReady: false,
 	storageUse: null,
 	storageError: null,
+	libraryCollapsed: new Set(),
 };
 
 export function createLibrarySlice(set: SetStore, get: GetStore): LibraryActions {
@@ -17,7 +20,14 @@ export function createLibrarySlice(set: SetStore, get: GetStore): LibraryActions
 			try {
 				const { sessions, corrupt } = await repo.listSessions();
 				sessions.sort((a, b) => b.storedAt - a.storedAt);
-				set({ library: sessions, libraryCorrupt: corrupt, libraryReady: true });
+				const first = !get().libraryReady;
+				set({
+					library: sessions,
+					libraryCorrupt: corrupt,
+					libraryReady: true,
+					...(first ? { libraryCollapsed: new Set(getCollapsedGroups()) } : {}),
+				});
+				void get().syncSearchIndex();
 				repo.storageEstimate().then(
 					(use) => set({ storageUse: use }),
 					() => undefined,
@@ -40,15 +50,28 @@ export function createLibrarySlice(set: SetStore, get: GetStore): LibraryActions
 			try {
 				await repo.deleteSession(id);
 				if (getLastOpenSession() === id) setLastOpenSession(null);
+				forgetDoc(id);
+				await searchStore.deleteSearchDocs(id);
 			} catch (err) {
 				set({ storageError: storageMessage(err) });
 			}
 			if (get().session?.key === id) get().closeSession();
 			await get().refreshLibrary();
+			get().rerunSearch();
 		},
 
 		dismissStorageError() {
 			set({ storageError: null });
+		},
+
+		toggleLibraryGroup(group, open) {
+			const collapsed = new Set(get().libraryCollapsed);
+			const collapse = open === undefined ? !collapsed.has(group) : !open;
+			if (collapse === collapsed.has(group)) return;
+			if (collapse) collapsed.add(group);
+			else collapsed.delete(group);
+			set({ libraryCollapsed: collapsed });
+			setCollapsedGroups([...collapsed]);
 		},
 	};
 }

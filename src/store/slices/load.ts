@@ -8,6 +8,12 @@ import type { DeepLink, GetStore, LoadActions, LoadJob, LoadSource, LoadState, O
 
 export const initialLoadState: LoadState = { loads: [], loadErrors: [], linkError: null };
 
+/**
+ * More files than this at once are imported as a batch (one progress bar, a result per file,
+ * nothing opened) rather than loaded one by one with a row each and the last one opened.
+ */
+export const BATCH_THRESHOLD = 10;
+
 let nextJobId = 1;
 
 const errorText = (err: unknown) => (err instanceof Error ? err.message : String(err));
@@ -92,6 +98,9 @@ export function createLoadSlice(set: SetStore, get: GetStore): LoadActions {
 
 	return {
 		async loadFiles(files) {
+			if (files.length > BATCH_THRESHOLD) {
+				return get().importFiles(files.map((file) => ({ file, path: file.webkitRelativePath || file.name })));
+			}
 			// Every file gets its row at once; they parse one after another (each keeps a worker busy).
 			const jobs = files.map((file) => addJob(file.name, file.size, "queued"));
 			let lastOpened: OpenSession | null = null;

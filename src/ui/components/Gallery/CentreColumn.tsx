@@ -4,6 +4,7 @@ import { ExplainerPanel } from "../Explainer/ExplainerPanel";
 import { Graph } from "../Graph/Graph";
 import { LabBanner } from "../Lab/LabBanner";
 import { LabPanel } from "../Lab/LabPanel";
+import { SessionCard } from "../Library/SessionCard";
 import { Gallery } from "./Gallery";
 import { LessonCard } from "./LessonCard";
 import "./Gallery.css";
@@ -23,6 +24,7 @@ export function CentreColumn() {
 				<Gallery />
 			) : (
 				<>
+					<SessionCard />
 					<div className="centre__top">
 						<LabBanner />
 						<LessonCard />

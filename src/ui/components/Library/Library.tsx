@@ -1,29 +1,48 @@
 import { useMemo, useState } from "react";
 import { type Store, useStore } from "../../../store";
 import "./Library.css";
-import { LibraryItem } from "./LibraryItem";
-import { LIBRARY_SORTS, type LibrarySort, libraryView } from "./libraryView";
+import { FolderImport } from "./FolderImport";
+import { ImportReport } from "./ImportReport";
+import { LibraryGroupView } from "./LibraryGroup";
+import { LIBRARY_SORTS, type LibrarySort, libraryGroups, libraryView } from "./libraryView";
 import { StorageUse } from "./StorageUse";
+import { useLineage } from "./useLineage";
 
 const selectLibrary = (s: Store) => s.library;
 const selectReady = (s: Store) => s.libraryReady;
 const selectCorrupt = (s: Store) => s.libraryCorrupt.length;
 const selectOpenKey = (s: Store) => s.session?.key;
+const selectCollapsed = (s: Store) => s.libraryCollapsed;
+const selectToggle = (s: Store) => s.toggleLibraryGroup;
 
-/** The stored sessions: search, sort, open, rename, delete, and how much storage they use. */
+/**
+ * The stored sessions grouped by project (working directory), forks under their parents: search,
+ * sort, collapse, open, rename, delete, folder import, and how much storage they use.
+ */
 export function Library() {
 	const library = useStore(selectLibrary);
 	const ready = useStore(selectReady);
 	const corrupt = useStore(selectCorrupt);
 	const openKey = useStore(selectOpenKey);
+	const collapsed = useStore(selectCollapsed);
+	const toggle = useStore(selectToggle);
+	const lineage = useLineage();
 	const [query, setQuery] = useState("");
 	const [sort, setSort] = useState<LibrarySort>("newest");
 	const items = useMemo(() => libraryView(library, query, sort), [library, query, sort]);
+	const groups = useMemo(() => libraryGroups(items, lineage), [items, lineage]);
+	const byId = useMemo(() => new Map(library.map((m) => [m.id, m])), [library]);
+	// While searching every group is open: a match must not hide in a collapsed one.
+	const searching = query.trim() !== "";
 	return (
 		<section className="panel library" data-testid="library" aria-label="Library">
-			<h2 className="panel__title">
-				Library <span className="library__count">{library.length}</span>
-			</h2>
+			<div className="library__head">
+				<h2 className="panel__title">
+					Library <span className="library__count">{library.length}</span>
+				</h2>
+				<FolderImport />
+			</div>
+			<ImportReport />
 			{library.length > 1 && (
 				<div className="library__controls">
 					<input
@@ -51,14 +70,25 @@ export function Library() {
 				</div>
 			)}
 			{ready && library.length === 0 && (
-				<p className="muted small">No stored sessions yet. Open .jsonl files or drop them anywhere on the page.</p>
+				<p className="muted small">
+					No stored sessions yet. Open .jsonl files, import a folder (pi keeps them in ~/.pi/agent/sessions), or drop
+					files or folders anywhere on the page.
+				</p>
 			)}
 			{library.length > 0 && items.length === 0 && <p className="muted small">No session matches “{query}”.</p>}
-			<ul className="list library__list">
-				{items.map((m) => (
-					<LibraryItem key={m.id} meta={m} active={m.id === openKey} />
+			<div className="library__list">
+				{groups.map((g) => (
+					<LibraryGroupView
+						key={g.cwd}
+						group={g}
+						open={searching || !collapsed.has(g.cwd)}
+						openKey={openKey}
+						lineage={lineage}
+						byId={byId}
+						onToggle={() => toggle(g.cwd)}
+					/>
 				))}
-			</ul>
+			</div>
 			{corrupt > 0 && (
 				<p className="muted small" data-testid="library-corrupt">
 					{corrupt} stored record{corrupt === 1 ? " is" : "s are"} unreadable and not listed.

@@ -19,8 +19,21 @@ function updatedNote(m: SessionMeta): string | null {
 	return `Loaded again ${formatDate(m.storedAt)}${change}`;
 }
 
+interface Props {
+	meta: SessionMeta;
+	active: boolean;
+	/** Fork depth under the row it is shown beneath (0: top level). */
+	depth?: number;
+	/** Stored forks of this session. */
+	forks?: number;
+	/** The stored parent's name, for a fork not shown under its parent. */
+	forkOf?: string;
+	/** In a collapsed group: kept in the page, not shown. */
+	hidden?: boolean;
+}
+
 /** One stored session: opens on click; rename and delete (with an in-page confirmation). */
-export function LibraryItem({ meta: m, active }: { meta: SessionMeta; active: boolean }) {
+export function LibraryItem({ meta: m, active, depth = 0, forks = 0, forkOf, hidden = false }: Props) {
 	const openStored = useStore(selectOpenStored);
 	const rename = useStore(selectRename);
 	const remove = useStore(selectDelete);
@@ -29,27 +42,36 @@ export function LibraryItem({ meta: m, active }: { meta: SessionMeta; active: bo
 	const updated = updatedNote(m);
 	const date = formatDate(m.modified || m.created);
 	return (
-		<li className={`library-entry${active ? " is-active" : ""}`}>
+		<li
+			className={`library-entry${active ? " is-active" : ""}${depth > 0 ? " is-fork" : ""}`}
+			style={depth > 0 ? { marginLeft: `${Math.min(depth, 4) * 14}px` } : undefined}
+			hidden={hidden}
+		>
 			<button
 				type="button"
 				className="library-item"
 				data-testid="library-item"
 				data-session-id={m.id}
+				data-depth={depth}
 				aria-current={active ? "true" : undefined}
-				title={`${m.fileName}${m.displayName ? `\n${m.title}` : ""}`}
+				title={`${m.fileName}${m.displayName ? `\n${m.title}` : ""}\n${m.cwd || "(no working directory)"}`}
 				onClick={() => void openStored(m.id)}
 			>
 				<span className="library-item__name" data-testid="library-item-name">
 					{name}
 				</span>
+				{(forks > 0 || forkOf) && (
+					<span className="library-item__line library-item__lineage">
+						{forkOf && <>fork of {forkOf}</>}
+						{forkOf && forks > 0 && " · "}
+						{forks > 0 && plural(forks, "fork")}
+					</span>
+				)}
 				{updated && (
 					<span className="library-item__badge" data-testid="library-item-updated" title={updated}>
 						updated
 					</span>
 				)}
-				<span className="library-item__line" title={m.cwd}>
-					{m.cwd || "(no working directory)"}
-				</span>
 				<span className="library-item__line">
 					{date && <>{date} · </>}
 					{m.fileName}

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
+import { buildLineage } from "../../../core";
 import type { SessionMeta } from "../../../storage/repository";
-import { displayName, libraryView } from "./libraryView";
+import { cwdName, displayName, libraryGroups, libraryView } from "./libraryView";
 
 const meta = (id: string, extra: Partial<SessionMeta>): SessionMeta => ({
 	id,
@@ -53,5 +54,42 @@ describe("libraryView", () => {
 		expect(input).toEqual(all);
 		expect(displayName(b)).toBe("zebra work");
 		expect(displayName(meta("d", { title: "" }))).toBe("d.jsonl");
+	});
+});
+
+describe("libraryGroups", () => {
+	const src = meta("src", { cwd: "/home/u/app", fileName: "2026-01-01_src.jsonl", modified: "2026-01-01T00:00:00Z" });
+	const fork = meta("fork", {
+		cwd: "/home/u/app",
+		fileName: "2026-01-02_fork.jsonl",
+		parentSession: "/home/u/.pi/agent/sessions/--home-u-app--/2026-01-01_src.jsonl",
+		modified: "2026-01-05T00:00:00Z",
+	});
+	const lib = meta("lib", { cwd: "/home/u/lib", modified: "2026-01-03T00:00:00Z" });
+	const none = meta("none", { cwd: "", modified: "2025-01-01T00:00:00Z" });
+	const sessions = [src, fork, lib, none];
+	const lineage = buildLineage(sessions);
+	const shape = (q: string) =>
+		libraryGroups(libraryView(sessions, q, "newest"), lineage).map((g) => [
+			g.cwd,
+			g.rows.map((r) => `${r.meta.id}@${r.depth}`).join(" "),
+		]);
+
+	it("groups by working directory, groups ordered by their newest session, forks under their parents", () => {
+		expect(shape("")).toEqual([
+			["/home/u/app", "src@0 fork@1"],
+			["/home/u/lib", "lib@0"],
+			["", "none@0"],
+		]);
+	});
+
+	it("keeps a fork at the top of its group when its parent is filtered out", () => {
+		expect(shape("2026-01-02")).toEqual([["/home/u/app", "fork@0"]]);
+	});
+
+	it("names a group by its last folder", () => {
+		expect(cwdName("/home/u/app")).toBe("app");
+		expect(cwdName("C:\\Users\\u\\proj\\")).toBe("proj");
+		expect(cwdName("")).toBe("(no working directory)");
 	});
 });

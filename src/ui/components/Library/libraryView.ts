@@ -1,3 +1,4 @@
+import { type Lineage, lineageRows } from "../../../core";
 import type { SessionMeta } from "../../../storage/repository";
 
 export type LibrarySort = "newest" | "oldest" | "name" | "size";
@@ -45,4 +46,46 @@ export function libraryView(sessions: readonly SessionMeta[], query: string, sor
 		size: (a, b) => b.size - a.size || byName(a, b),
 	};
 	return matches.sort(compare[sort]);
+}
+
+/** A library group: the sessions of one working directory, forks under their parents. */
+export interface LibraryGroup {
+	/** The working directory ("" when the header names none). */
+	cwd: string;
+	rows: { meta: SessionMeta; depth: number; parentId?: string }[];
+}
+
+/**
+ * `items` (already searched and sorted) grouped by working directory. Groups come in the order of
+ * their first session in `items` (so "newest" puts the most recently active project first); inside
+ * a group each fork follows its parent, indented (see core `lineageRows`).
+ */
+export function libraryGroups(items: readonly SessionMeta[], lineage: Lineage): LibraryGroup[] {
+	const byCwd = new Map<string, SessionMeta[]>();
+	for (const m of items) {
+		const list = byCwd.get(m.cwd);
+		if (list) list.push(m);
+		else byCwd.set(m.cwd, [m]);
+	}
+	const groups: LibraryGroup[] = [];
+	for (const [cwd, metas] of byCwd) {
+		const byId = new Map(metas.map((m) => [m.id, m]));
+		const rows = lineageRows(
+			metas.map((m) => m.id),
+			lineage,
+		).map((r) => ({
+			meta: byId.get(r.id) as SessionMeta,
+			depth: r.depth,
+			...(r.parentId ? { parentId: r.parentId } : {}),
+		}));
+		groups.push({ cwd, rows });
+	}
+	return groups;
+}
+
+/** A short name for a working directory: its last folder, with the full path kept for a tooltip. */
+export function cwdName(cwd: string): string {
+	if (cwd === "") return "(no working directory)";
+	const parts = cwd.split(/[\\/]+/).filter(Boolean);
+	return parts[parts.length - 1] ?? cwd;
 }

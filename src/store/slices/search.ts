@@ -1,0 +1,168 @@
+import { getTreeIndex, hitSnippet, parseQuery, searchPreparedDoc, tipContaining } from "../../core";
+import * as repo from "../../storage/repository";
+import * as searchStore from "../../storage/searchStore";
+import { importSessionFile } from "../../workers/importClient";
+import { forgetDoc, indexingHeld, loadCorpus, preparedDoc, rememberDoc } from "../searchCorpus";
+import type { GetStore, SearchActions, SearchGroup, SearchState, SetStore } from "../types";
+import { yieldToPage } from "../yieldToPage";
+
+export const initialSearchState: SearchState = {
+	searchQuery: "",
+	searchResults: [],
+	searchRunning: false,
+	searchIndexing: null,
+};
+
+/** Milliseconds of searching between yields to the page. */
+const SLICE_MS = 12;
+/** Hits per session that get an excerpt; the rest are counted. */
+export const HITS_PER_SESSION = 20;
+
+/** When a session was last active: its last entry, else its start, else when it was stored. */
+function activity(m: { modified: string; created: string; storedAt: number }): number {
+	for (const v of [m.modified, m.created]) {
+		const t = Date.parse(v);
+		if (!Number.isNaN(t)) return t;
+	}
+	return m.storedAt;
+}
+
+export function createSearchSlice(set: SetStore, get: GetStore): SearchActions {
+	/** Each search gets a generation; a newer one makes older ones stop. */
+	let generation = 0;
+	let syncing = false;
+	let syncAgain = false;
+	/** Stored bodies that did not parse (`id\nhash`): not tried again on every sync. */
+	const unreadable = new Set<string>();
+
+	async function search(mine: number) {
+		const query = get().searchQuery;
+		const words = parseQuery(query);
+		if (words.length === 0) {
+			set({ searchResults: [], searchRunning: false });
+			return;
+		}
+		set({ searchRunning: true });
+		try {
+			await loadCorpus();
+		} catch {
+			// An unreadable index searches as empty; syncing rebuilds it.
+		}
+		if (mine !== generation) return;
+		// Newest sessions first; only docs built from the stored content count.
+		const sessions = [...get().library].sort((a, b) => activity(b) - activity(a));
+		const groups: SearchGroup[] = [];
+		let t0 = performance.now();
+		for (const meta of sessions) {
+			const doc = preparedDoc(meta.id);
+			if (doc && doc.contentHash === meta.contentHash) {
+				const positions = searchPreparedDoc(doc, words);
+				if (positions.length > 0) {
+					groups.push({
+						sessionId: meta.id,
+						total: positions.length,
+						hits: positions.slice(0, HITS_PER_SESSION).map((p) => ({
+							entryId: doc.ids[p],
+							kind: doc.kinds[p] ?? "unknown",
+							parts: hitSnippet(doc, p, query),
+						})),
+					});
+				}
+			}
+			if (performance.now() - t0 > SLICE_MS) {
+				await yieldToPage();
+				if (mine !== generation) return;
+				t0 = performance.now();
+			}
+		}
+		set({ searchResults: groups, searchRunning: false });
+	}
+
+	return {
+		setSearchQuery(searchQuery) {
+			if (searchQuery === get().searchQuery) return;
+			set({ searchQuery });
+			void search(++generation);
+		},
+
+		rerunSearch() {
+			if (parseQuery(get().searchQuery).length > 0) void search(++generation);
+		},
+
+		async prepareSearch() {
+			try {
+				await loadCorpus();
+			} catch {
+				// searching will try again
+			}
+		},
+
+		async openSearchHit(sessionId, entryId) {
+			if (get().session?.key !== sessionId && !(await get().openStored(sessionId))) return;
+			const session = get().session;
+			if (!session || session.key !== sessionId) return;
+			const index = getTreeIndex(session.entries);
+			const pos = index.byId.get(entryId);
+			const tip = pos === undefined ? -1 : tipContaining(index, pos);
+			await get().openLink({
+				session: sessionId,
+				entry: entryId,
+				...(tip >= 0 ? { leaf: session.entries[tip].id } : {}),
+			});
+		},
+
+		async syncSearchIndex() {
+			if (syncing) {
+				syncAgain = true;
+				return;
+			}
+			syncing = true;
+			let indexed = 0;
+			try {
+				do {
+					syncAgain = false;
+					if (indexingHeld()) break;
+					const library = get().library;
+					const current = new Map(library.map((m) => [m.id, m.contentHash]));
+					const keys = await searchStore.listIndexedKeys();
+					// A batch import started meanwhile writes docs the library above does not list yet.
+					if (indexingHeld()) break;
+					const have = new Set(keys.map((k) => `${k.sessionId}\n${k.contentHash}`));
+					const stale = keys.filter((k) => current.get(k.sessionId) !== k.contentHash);
+					await searchStore.deleteIndexedKeys(stale);
+					for (const k of stale) if (!current.has(k.sessionId)) forgetDoc(k.sessionId);
+					const missing = library.filter((m) => {
+						const key = `${m.id}\n${m.contentHash}`;
+						return !have.has(key) && !unreadable.has(key);
+					});
+					for (let i = 0; i < missing.length; i++) {
+						if (indexingHeld()) break;
+						set({ searchIndexing: { done: i, total: missing.length } });
+						const meta = missing[i];
+						const body = await repo.loadSessionBody(meta.id).catch(() => undefined);
+						// The session may have gone or changed meanwhile: the next round sees to it.
+						if (!body || get().library.find((m) => m.id === meta.id)?.contentHash !== meta.contentHash) continue;
+						try {
+							const out = await importSessionFile(body, { fileName: meta.fileName, sessionId: meta.id });
+							if (out.kind !== "parsed") continue;
+							const doc = { ...out.doc, contentHash: meta.contentHash };
+							await searchStore.putSearchDoc(doc);
+							rememberDoc(doc);
+							indexed++;
+						} catch {
+							// A stored body that no longer parses stays out of the index.
+							unreadable.add(`${meta.id}\n${meta.contentHash}`);
+						}
+						await yieldToPage();
+					}
+				} while (syncAgain);
+			} catch {
+				// IndexedDB unavailable: searching finds nothing, the rest of the page works.
+			} finally {
+				syncing = false;
+				set({ searchIndexing: null });
+				if (indexed > 0) get().rerunSearch();
+			}
+		},
+	};
+}

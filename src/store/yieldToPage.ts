@@ -1,0 +1,15 @@
+/** Lets the page handle input and paint before going on (faster than a 4 ms-clamped timer). */
+export function yieldToPage(): Promise<void> {
+	return new Promise((resolve) => {
+		if (typeof MessageChannel === "undefined") {
+			setTimeout(resolve, 0);
+			return;
+		}
+		const channel = new MessageChannel();
+		channel.port1.onmessage = () => {
+			channel.port1.close();
+			resolve();
+		};
+		channel.port2.postMessage(null);
+	});
+}

@@ -1,0 +1,58 @@
+import { buildSearchDoc, createContentHasher, type SearchDoc } from "../core";
+import type { SessionMeta } from "../storage/repository";
+import { describeSession, sessionKey } from "../store/sessionMeta";
+import { type ReadProgress, readSessionBlob } from "./readSession";
+
+export interface ImportOptions {
+	/** The name the session is stored under. */
+	fileName: string;
+	/** Content hashes already stored: a file with one of them is reported unchanged, not parsed. */
+	knownHashes?: readonly string[];
+	/** Re-indexing a stored session: its library id (else the header id or content hash). */
+	sessionId?: string;
+}
+
+/** What importing one file gives: nothing new, or its library metadata and search doc. */
+export type ImportOutcome =
+	| { kind: "unchanged"; contentHash: string; size: number }
+	| { kind: "parsed"; meta: SessionMeta; doc: SearchDoc };
+
+/** The content hash of a blob, read as a stream (the same digest `readSessionBlob` gives). */
+export async function hashBlob(blob: Blob): Promise<string> {
+	const hasher = createContentHasher();
+	const reader = blob.stream().getReader();
+	for (;;) {
+		const { done, value } = await reader.read();
+		if (done) break;
+		hasher.update(value);
+	}
+	return hasher.digest();
+}
+
+/**
+ * Reads one session file for the library without handing its entries to the page: a file whose
+ * content is already stored is only hashed; any other is parsed into its metadata and search doc.
+ * Rejects with a readable message for files that are not sessions. Runs in the import worker (or
+ * on the main thread where workers are unavailable).
+ */
+export async function importSessionBlob(
+	blob: Blob,
+	options: ImportOptions,
+	onProgress?: (p: ReadProgress) => void,
+): Promise<ImportOutcome> {
+	if (options.knownHashes && options.knownHashes.length > 0) {
+		const contentHash = await hashBlob(blob);
+		if (options.knownHashes.includes(contentHash)) return { kind: "unchanged", contentHash, size: blob.size };
+	}
+	const result = await readSessionBlob(blob, onProgress);
+	const key = options.sessionId ?? sessionKey(result.parsed.header?.id, result.contentHash);
+	const meta = describeSession({
+		...result.parsed,
+		key,
+		fileName: options.fileName,
+		size: result.size,
+		contentHash: result.contentHash,
+		stored: false,
+	});
+	return { kind: "parsed", meta, doc: buildSearchDoc(key, result.contentHash, result.parsed.entries) };
+}
