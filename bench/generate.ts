@@ -277,6 +277,8 @@ interface PathNode {
 	/** The message written at this entry, for retained tails. */
 	message?: Record<string, unknown>;
 	isUser: boolean;
+	/** A new user message may follow this entry (it ends a turn): where branches start. */
+	boundary: boolean;
 }
 
 /**
@@ -323,6 +325,14 @@ export function* generateSessionLines(spec: WorkloadSpec): Generator<string, voi
 	let sinceBranch = 0;
 	let compactions = 0;
 	const fileSizes = new Map<string, number>();
+	/** Ids of turn-ending entries, in file order. */
+	const boundaries: string[] = [];
+	/** Marks the entry just written as one a new turn may follow. */
+	const endOfTurn = () => {
+		const node = path[path.length - 1];
+		node.boundary = true;
+		boundaries.push(node.id);
+	};
 
 	const emit = (obj: Record<string, unknown>): string => {
 		const line = JSON.stringify(obj);
@@ -332,7 +342,7 @@ export function* generateSessionLines(spec: WorkloadSpec): Generator<string, voi
 	const entry = (type: string, fields: Record<string, unknown>, message?: Record<string, unknown>): string => {
 		const id = newId();
 		const parentId = path.length > 0 ? path[path.length - 1].id : null;
-		const node: PathNode = { id, message, isUser: message?.role === "user" };
+		const node: PathNode = { id, message, isUser: message?.role === "user", boundary: false };
 		path.push(node);
 		allIds.push(id);
 		parents.set(id, parentId);
@@ -370,6 +380,7 @@ export function* generateSessionLines(spec: WorkloadSpec): Generator<string, voi
 	});
 	yield entry("model_change", { provider: model.provider, modelId: model.model });
 	yield entry("thinking_level_change", { thinkingLevel: "medium" });
+	endOfTurn();
 
 	const toolCallFor = (): { name: string; args: Record<string, unknown> } => {
 		const r = rng.next();
@@ -494,6 +505,7 @@ export function* generateSessionLines(spec: WorkloadSpec): Generator<string, voi
 				});
 			}
 		}
+		endOfTurn();
 	};
 
 	const sideEntries = function* (): Generator<string> {
@@ -549,13 +561,14 @@ export function* generateSessionLines(spec: WorkloadSpec): Generator<string, voi
 			details: { readFiles: [filePath(rng), filePath(rng)], modifiedFiles: [filePath(rng)] },
 			usage: usage(),
 		};
-		// Keep the last few turns: legacy compactions name the first kept entry, the newer format
-		// copies the kept messages into `retainedTail`.
+		// Keep the last turn or two, from a user message on: legacy compactions name the first kept
+		// entry, the newer format copies the kept messages into `retainedTail`.
 		let keepFrom = path.length - 1;
-		let users = 0;
-		while (keepFrom > 0 && users < 2 && path.length - keepFrom < 60) {
-			keepFrom--;
-			if (path[keepFrom].isUser) users++;
+		while (keepFrom > 0 && !path[keepFrom].isUser) keepFrom--;
+		if (path.length - keepFrom < 10) {
+			let earlier = keepFrom - 1;
+			while (earlier > 0 && !path[earlier].isUser && keepFrom - earlier < 60) earlier--;
+			if (path[earlier]?.isUser) keepFrom = earlier;
 		}
 		if (compactions % 2 === 1) {
 			fields.firstKeptEntryId = path[keepFrom].id;
@@ -565,7 +578,7 @@ export function* generateSessionLines(spec: WorkloadSpec): Generator<string, voi
 				const m = path[i].message;
 				if (m) tail.push(m);
 			}
-			fields.retainedTail = tail.slice(-8);
+			fields.retainedTail = tail;
 		}
 		return entry("compaction", fields);
 	};
@@ -573,12 +586,14 @@ export function* generateSessionLines(spec: WorkloadSpec): Generator<string, voi
 	const branch = function* (): Generator<string> {
 		sinceBranch = 0;
 		const fromId = path[path.length - 1].id;
+		// Continue after an earlier turn: a bit back on this branch, or (bushy) anywhere recent.
 		let targetId: string;
 		if (spec.branchTo === "path") {
-			const back = Math.min(path.length - 1, rng.int(3, 80));
-			targetId = path[path.length - 1 - back].id;
+			let at = Math.max(0, path.length - 1 - rng.int(3, 80));
+			while (at > 0 && !path[at].boundary) at--;
+			targetId = path[at].id;
 		} else {
-			targetId = allIds[rng.int(Math.max(0, allIds.length - 2000), allIds.length - 2)];
+			targetId = boundaries[rng.int(Math.max(0, boundaries.length - 250), boundaries.length - 2)];
 		}
 		// Rebuild the path to the target from parent links.
 		const ids: string[] = [];
@@ -597,9 +612,21 @@ export function* generateSessionLines(spec: WorkloadSpec): Generator<string, voi
 	for (;;) {
 		yield* userTurn();
 		if (bytes >= spec.targetBytes || entryCount >= spec.maxEntries) return;
-		yield* sideEntries();
-		if (sinceCompaction >= spec.compactEvery * (0.5 + rng.next())) yield compaction();
-		if (sinceBranch >= spec.branchEvery * (0.5 + rng.next())) yield* branch();
+		// Everything between turns may be followed by a new turn.
+		for (const line of sideEntries()) {
+			yield line;
+			endOfTurn();
+		}
+		if (sinceCompaction >= spec.compactEvery * (0.5 + rng.next())) {
+			yield compaction();
+			endOfTurn();
+		}
+		if (sinceBranch >= spec.branchEvery * (0.5 + rng.next())) {
+			for (const line of branch()) {
+				yield line;
+				endOfTurn();
+			}
+		}
 	}
 }
 

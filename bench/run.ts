@@ -1,5 +1,5 @@
 /**
- * Core benchmarks: `npm run bench [-- workload… --runs=N]`. See bench/README.md for what each
+ * Core benchmarks: `npm run bench [-- workload… --runs=N --cpu]`. See bench/README.md for what each
  * figure means. Re-launches itself under node with --expose-gc and a large heap when needed.
  */
 import { spawnSync } from "node:child_process";
@@ -32,6 +32,14 @@ const collect = gc as () => void;
 const args = process.argv.slice(2);
 const runsArg = args.find((a) => a.startsWith("--runs="));
 const RUNS = runsArg ? Math.max(1, Number(runsArg.slice("--runs=".length))) : 5;
+/** `--cpu`: time with the process CPU clock (all threads, GC helpers included) instead of the wall clock. */
+const CPU = args.includes("--cpu");
+const now = CPU
+	? () => {
+			const u = process.cpuUsage();
+			return (u.user + u.system) / 1000;
+		}
+	: () => performance.now();
 const names = args.filter((a) => !a.startsWith("--")) as WorkloadName[];
 const selected: WorkloadName[] = names.length > 0 ? names : ["medium", "large", "bushy"];
 for (const name of selected) {
@@ -51,9 +59,9 @@ function settle(): void {
 }
 
 /**
- * Median wall time in ms of each function over RUNS rounds after one warm-up round. The
- * functions run interleaved (a, b, c, a, b, c, …) so that load from other processes hits them
- * alike and their ratios stay meaningful; the heap is settled before each run.
+ * Median time in ms (wall or CPU clock) of each function over RUNS rounds after a warm-up round.
+ * The functions run interleaved (a, b, c, a, b, c, …) so that load from other processes hits
+ * them alike and their ratios stay meaningful; the heap is settled before each run.
  */
 function timeAll<K extends string>(fns: Record<K, () => unknown>): Record<K, number> {
 	const samples = {} as Record<K, number[]>;
@@ -61,9 +69,9 @@ function timeAll<K extends string>(fns: Record<K, () => unknown>): Record<K, num
 	for (let round = 0; round <= RUNS; round++) {
 		for (const key of Object.keys(fns) as K[]) {
 			settle();
-			const t0 = performance.now();
+			const t0 = now();
 			fns[key]();
-			const ms = performance.now() - t0;
+			const ms = now() - t0;
 			if (round > 0) samples[key].push(ms);
 		}
 	}
@@ -223,7 +231,7 @@ const load = () =>
 		.map((l) => l.toFixed(1))
 		.join(" ");
 console.log(
-	`node ${process.version}, ${cpus().length} × ${cpus()[0]?.model ?? "cpu"}; medians of ${RUNS} runs after a warm-up; load average ${load()}`,
+	`node ${process.version}, ${cpus().length} × ${cpus()[0]?.model ?? "cpu"}; ${CPU ? "CPU" : "wall"} time, medians of ${RUNS} runs after a warm-up; load average ${load()}`,
 );
 const rows: Row[] = [];
 const started = performance.now();
