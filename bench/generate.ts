@@ -63,7 +63,7 @@ export const WORKLOADS = {
 		seed: 7,
 		targetBytes: Number.POSITIVE_INFINITY,
 		maxEntries: 10_000,
-		branchEvery: 18,
+		branchEvery: 12,
 		branchTo: "anywhere",
 		compactEvery: 400,
 		outputScale: 0.4,
