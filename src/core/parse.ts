@@ -27,8 +27,13 @@ export function createSessionParser(): SessionParser {
 	return new LineParser();
 }
 
-/** A class rather than closures: one shape and one set of call targets for every parser, so
- * optimised code is shared across parsers instead of being thrown away for each new one. */
+/**
+ * A class rather than closures: one shape and one set of call targets for every parser, so
+ * optimised code is shared across parsers instead of being thrown away for each new one. The
+ * shape (a V8 map reached by adding the fields) is only held weakly: once no parser is alive a GC
+ * drops it, and with it the optimised `push`, so the next file would start cold. One empty
+ * parser that is never fed (`shapeKeeper`) holds it.
+ */
 class LineParser implements SessionParser {
 	private rest = "";
 	private lineNo = 0;
@@ -42,6 +47,8 @@ class LineParser implements SessionParser {
 	private readonly issueCounts = new Map<string, number>();
 	private blankLines = 0;
 	private lastNonBlankLine = 0;
+
+	static readonly shapeKeeper: LineParser = new LineParser();
 
 	get lineCount(): number {
 		return this.lineNo;
