@@ -1,11 +1,15 @@
 import { getTreeIndex, pathPositions, resolveLeaf, type TreeIndex } from "./tree";
 import type {
 	AgentMessage,
+	AssistantMessage,
 	CompactionEntry,
 	ContextEditEntry,
+	MessageEntry,
+	ModelChangeEntry,
 	ModelRef,
 	SessionContext,
 	SessionEntry,
+	ThinkingLevelChangeEntry,
 	UserContent,
 } from "./types";
 import { isKnownEntry } from "./types";
@@ -106,30 +110,25 @@ export function analyzeContext(
 	const path = pathPositions(index, leaf);
 	const n = path.length;
 
-	// Settings come from the whole path (SPEC §3.2).
+	// Settings come from the whole path (SPEC §3.2). The model object is built once at the end
+	// from the entry that set it last.
 	let thinkingLevel = "off";
-	let model: ModelRef | null = null;
 	let thinkingLevelFrom = -1;
 	let modelFrom = -1;
 	let k = -1;
 	for (let i = 0; i < n; i++) {
 		const e = entries[path[i]];
-		if (!isKnownEntry(e)) continue;
 		switch (e.type) {
 			case "thinking_level_change":
-				thinkingLevel = e.thinkingLevel;
+				thinkingLevel = (e as ThinkingLevelChangeEntry).thinkingLevel;
 				thinkingLevelFrom = path[i];
 				break;
 			case "model_change":
-				model = { provider: e.provider, modelId: e.modelId };
 				modelFrom = path[i];
 				break;
 			case "message": {
-				const m = e.message;
-				if (m && m.role === "assistant") {
-					model = { provider: m.provider, modelId: m.model };
-					modelFrom = path[i];
-				}
+				const m = (e as MessageEntry).message;
+				if (m && m.role === "assistant") modelFrom = path[i];
 				break;
 			}
 			case "compaction":
@@ -137,6 +136,17 @@ export function analyzeContext(
 				break;
 			default:
 				break;
+		}
+	}
+	let model: ModelRef | null = null;
+	if (modelFrom !== -1) {
+		const e = entries[modelFrom];
+		if (e.type === "model_change") {
+			const change = e as ModelChangeEntry;
+			model = { provider: change.provider, modelId: change.modelId };
+		} else {
+			const m = (e as MessageEntry).message as AssistantMessage;
+			model = { provider: m.provider, modelId: m.model };
 		}
 	}
 
@@ -238,9 +248,12 @@ export function analyzeContext(
 		}
 		fate.messageCount = messages.length - fate.messageStart;
 	}
+	// Every summarized entry has the same reason: build that string once.
+	const summarized = compaction ? summarizedReason(entries[compaction.position].id, rule) : "";
 	for (let i = 0; i < n; i++) {
-		fates[i].reason = explainFate(entries, fates[i], compaction, rule, edits);
-		if (!fates[i].selected) fates[i].messageStart = -1;
+		const fate = fates[i];
+		fate.reason = fate.region === "summarized" ? summarized : explainFate(entries, fate, compaction, rule, edits);
+		if (!fate.selected) fate.messageStart = -1;
 	}
 
 	return {
@@ -370,6 +383,21 @@ function applyEdit(message: AgentMessage, edit: ContextEditEntry): AgentMessage 
 	}
 }
 
+function summarizedReason(cid: string, rule: CompactionRule): string {
+	return rule === "legacy-kept-missing"
+		? `Before compaction ${cid}, whose firstKeptEntryId is not on this path: dropped (pi keeps nothing before it)`
+		: rule === "retained-tail"
+			? `Before compaction ${cid}, a self-contained checkpoint: replaced by its summary and retained tail`
+			: `Before the kept range of compaction ${cid}: replaced by its summary`;
+}
+
+/** The reason of most entries that send a message, by region (one shared string each). */
+const SENT_AS_MESSAGE = {
+	whole: "On the path; sent as a message",
+	kept: "In the kept range; sent as a message",
+	after: "After the compaction; sent as a message",
+} as const;
+
 function explainFate(
 	entries: readonly SessionEntry[],
 	fate: PathEntryFate,
@@ -378,14 +406,9 @@ function explainFate(
 	edits: Map<string, ContextEditEntry>,
 ): string {
 	const entry = entries[fate.position];
-	const cid = compaction ? entries[compaction.position].id : "";
 	switch (fate.region) {
 		case "summarized":
-			return rule === "legacy-kept-missing"
-				? `Before compaction ${cid}, whose firstKeptEntryId is not on this path: dropped (pi keeps nothing before it)`
-				: rule === "retained-tail"
-					? `Before compaction ${cid}, a self-contained checkpoint: replaced by its summary and retained tail`
-					: `Before the kept range of compaction ${cid}: replaced by its summary`;
+			return summarizedReason(compaction ? entries[compaction.position].id : "", rule);
 		case "checkpoint": {
 			const c = entry as CompactionEntry;
 			const tail = Array.isArray(c.retainedTail) ? ` and ${c.retainedTail.length} retained-tail message(s)` : "";
@@ -399,7 +422,9 @@ function explainFate(
 	if (!fate.selected) return `${where}, but a system message in a legacy kept range is skipped`;
 	if (fate.omitted) return `${where}; omitted by context edit ${fate.editId}`;
 	if (fate.messageCount > 0) {
-		return fate.editId ? `${where}; content replaced by context edit ${fate.editId}` : `${where}; sent as a message`;
+		return fate.editId
+			? `${where}; content replaced by context edit ${fate.editId}`
+			: SENT_AS_MESSAGE[fate.region as keyof typeof SENT_AS_MESSAGE];
 	}
 	if (!isKnownEntry(entry)) return `${where}; unknown entry type "${String(entry.type)}": no message`;
 	switch (entry.type) {

@@ -88,6 +88,14 @@ export function entryKind(entry: SessionEntry): EntryKind {
 }
 
 function oneLine(text: string, max: number): string {
+	// Only the start of a long text can show. Flattening a prefix gives a prefix of the flattened
+	// whole, so when the prefix already holds more than `max` visible characters the clipped
+	// result is the same, without running the regex over a whole tool output.
+	const cut = 4 * max + 64;
+	if (text.length > cut) {
+		const head = text.slice(0, cut).replace(/\s+/g, " ").trimStart();
+		if (head.trimEnd().length > max) return `${head.slice(0, max - 1)}…`;
+	}
 	const flat = text.replace(/\s+/g, " ").trim();
 	return flat.length > max ? `${flat.slice(0, max - 1)}…` : flat;
 }

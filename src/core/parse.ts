@@ -25,59 +25,57 @@ export interface SessionParser {
  * with its line number, and every good line is kept.
  */
 export function createSessionParser(): SessionParser {
-	let rest = "";
-	let lineNo = 0;
-	let started = false;
-	let header: SessionHeader | null = null;
-	let headerLine = 0;
-	const entries: SessionEntry[] = [];
-	const lines: number[] = [];
-	/** For v1 migration: every parsed object in order (header included), as pi indexes them. */
-	const objectOrder: (SessionEntry | SessionHeader)[] = [];
-	const issues: SessionIssue[] = [];
-	const issueCounts = new Map<string, number>();
-	let blankLines = 0;
-	let lastNonBlankLine = 0;
+	return new LineParser();
+}
 
-	const report = (issue: SessionIssue) => {
-		const n = (issueCounts.get(issue.code) ?? 0) + 1;
-		issueCounts.set(issue.code, n);
-		if (n <= MAX_ISSUES_PER_CODE) issues.push(issue);
-	};
+/**
+ * A class rather than closures: one shape and one set of call targets for every parser, so
+ * optimised code is shared across parsers instead of being thrown away for each new one. The
+ * shape (a V8 map reached by adding the fields) is only held weakly: once no parser is alive a GC
+ * drops it, and with it the optimised `push`, so the next file would start cold. One empty
+ * parser that is never fed (`shapeKeeper`) holds it.
+ */
+class LineParser implements SessionParser {
+	private rest = "";
+	private lineNo = 0;
+	private started = false;
+	private header: SessionHeader | null = null;
+	private headerLine = 0;
+	private headerObjectIndex = 0;
+	private readonly entries: SessionEntry[] = [];
+	private readonly lines: number[] = [];
+	private readonly issues: SessionIssue[] = [];
+	private readonly issueCounts = new Map<string, number>();
+	private blankLines = 0;
+	private lastNonBlankLine = 0;
 
-	const handleLine = (raw: string, isLast: boolean) => {
-		lineNo++;
-		let line = raw;
-		if (!started) {
-			started = true;
-			if (line.charCodeAt(0) === 0xfeff) line = line.slice(1);
-		}
-		const len = line.length;
-		if (len > 0 && line.charCodeAt(len - 1) === 13) line = line.slice(0, len - 1);
-		const first = line.charCodeAt(0);
-		if (first !== 123 /* { */) {
-			if (line.trim() === "") {
-				blankLines++;
-				return;
-			}
-		}
-		lastNonBlankLine = lineNo;
-		let value: unknown;
-		try {
-			value = JSON.parse(line);
-		} catch (err) {
-			const reason = err instanceof Error ? err.message : String(err);
-			report({
-				line: lineNo,
-				severity: "error",
-				code: isLast ? "truncated-line" : "malformed-json",
-				message: `${isLast ? "Last line is incomplete or malformed (truncated file?)" : "Malformed JSON"}: ${clip(reason)}`,
-			});
-			return;
-		}
+	static readonly shapeKeeper: LineParser = new LineParser();
+
+	get lineCount(): number {
+		return this.lineNo;
+	}
+
+	private report(issue: SessionIssue): void {
+		const n = (this.issueCounts.get(issue.code) ?? 0) + 1;
+		this.issueCounts.set(issue.code, n);
+		if (n <= MAX_ISSUES_PER_CODE) this.issues.push(issue);
+	}
+
+	private reportBadJson(err: unknown, isLast: boolean): void {
+		const reason = err instanceof Error ? err.message : String(err);
+		this.report({
+			line: this.lineNo,
+			severity: "error",
+			code: isLast ? "truncated-line" : "malformed-json",
+			message: `${isLast ? "Last line is incomplete or malformed (truncated file?)" : "Malformed JSON"}: ${clip(reason)}`,
+		});
+	}
+
+	/** Takes the parsed value of line `lineNo`: the header, an entry, or an issue. */
+	private accept(value: unknown): void {
 		if (value === null || typeof value !== "object" || Array.isArray(value)) {
-			report({
-				line: lineNo,
+			this.report({
+				line: this.lineNo,
 				severity: "error",
 				code: "not-an-object",
 				message: `Line is JSON but not an object (${describeJson(value)}); each line must be one entry object`,
@@ -85,42 +83,30 @@ export function createSessionParser(): SessionParser {
 			return;
 		}
 		const obj = value as Record<string, unknown>;
-		if (obj.type === "session") {
-			if (header === null) {
-				header = obj as SessionHeader;
-				headerLine = lineNo;
-				objectOrder.push(header);
+		const type = obj.type;
+		if (type === "session") {
+			if (this.header === null) {
+				this.header = obj as SessionHeader;
+				this.headerLine = this.lineNo;
+				this.headerObjectIndex = this.entries.length;
 			} else {
-				report({
-					line: lineNo,
+				this.report({
+					line: this.lineNo,
 					severity: "warning",
 					code: "duplicate-header",
-					message: `A second session header (first on line ${headerLine}) was ignored`,
+					message: `A second session header (first on line ${this.headerLine}) was ignored`,
 				});
 			}
 			return;
 		}
-		const entry = obj as unknown as SessionEntry;
-		entries.push(entry);
-		lines.push(lineNo);
-		objectOrder.push(entry);
-		const type = obj.type;
-		if (typeof type !== "string") {
-			report({ line: lineNo, severity: "error", code: "missing-type", message: "Entry has no string `type`" });
-		} else if (!KNOWN_ENTRY_TYPES.has(type)) {
-			report({
-				line: lineNo,
-				entryId: typeof obj.id === "string" ? obj.id : undefined,
-				severity: "warning",
-				code: "unknown-entry-type",
-				message: `Unknown entry type "${clip(type, 60)}": kept and shown, not sent to the model`,
-			});
-		} else if (type === "message") {
+		this.entries.push(obj as unknown as SessionEntry);
+		this.lines.push(this.lineNo);
+		if (type === "message") {
 			const message = obj.message as { role?: unknown } | null | undefined;
 			const role = message && typeof message === "object" ? message.role : undefined;
 			if (typeof role !== "string" || !(KNOWN_ROLES.has(role) || role === "hookMessage")) {
-				report({
-					line: lineNo,
+				this.report({
+					line: this.lineNo,
 					entryId: typeof obj.id === "string" ? obj.id : undefined,
 					severity: "warning",
 					code: message && typeof message === "object" ? "unknown-role" : "missing-message",
@@ -130,58 +116,128 @@ export function createSessionParser(): SessionParser {
 							: "Message entry without a `message` object",
 				});
 			}
+		} else if (typeof type !== "string") {
+			this.report({
+				line: this.lineNo,
+				severity: "error",
+				code: "missing-type",
+				message: "Entry has no string `type`",
+			});
+		} else if (!KNOWN_ENTRY_TYPES.has(type)) {
+			this.report({
+				line: this.lineNo,
+				entryId: typeof obj.id === "string" ? obj.id : undefined,
+				severity: "warning",
+				code: "unknown-entry-type",
+				message: `Unknown entry type "${clip(type, 60)}": kept and shown, not sent to the model`,
+			});
 		}
-	};
+	}
 
-	return {
-		get lineCount() {
-			return lineNo;
-		},
-		push(chunk: string) {
-			if (chunk.length === 0) return;
-			let start = 0;
-			let nl = chunk.indexOf("\n");
-			if (nl === -1) {
-				rest += chunk;
-				return;
+	/**
+	 * The common case, checked inline: a message entry with a known role. Takes it and returns
+	 * true, or returns false and leaves the value to `accept` (which would find nothing to report).
+	 */
+	private acceptMessage(value: unknown, lineNo: number): boolean {
+		if (typeof value !== "object" || value === null || (value as { type?: unknown }).type !== "message") return false;
+		const message = (value as { message?: unknown }).message;
+		if (typeof message !== "object" || message === null) return false;
+		const role = (message as { role?: unknown }).role;
+		if (typeof role !== "string" || !KNOWN_ROLES.has(role) || Array.isArray(value)) return false;
+		this.entries.push(value as SessionEntry);
+		this.lines.push(lineNo);
+		return true;
+	}
+
+	/** Any line in full generality: the first, one spanning chunks, the last, blank or odd ones. */
+	private handleLine(raw: string, isLast: boolean): void {
+		this.lineNo++;
+		let line = raw;
+		if (!this.started) {
+			this.started = true;
+			if (line.charCodeAt(0) === 0xfeff) line = line.slice(1);
+		}
+		const len = line.length;
+		if (len > 0 && line.charCodeAt(len - 1) === 13) line = line.slice(0, len - 1);
+		if (line.charCodeAt(0) !== 123 /* { */ && line.trim() === "") {
+			this.blankLines++;
+			return;
+		}
+		this.lastNonBlankLine = this.lineNo;
+		let value: unknown;
+		try {
+			value = JSON.parse(line);
+		} catch (err) {
+			this.reportBadJson(err, isLast);
+			return;
+		}
+		this.accept(value);
+	}
+
+	push(chunk: string): void {
+		if (chunk.length === 0) return;
+		let nl = chunk.indexOf("\n");
+		if (nl === -1) {
+			this.rest += chunk;
+			return;
+		}
+		const rest = this.rest;
+		this.handleLine(rest.length > 0 ? rest + chunk.slice(0, nl) : chunk.slice(0, nl), false);
+		this.rest = "";
+		let start = nl + 1;
+		nl = chunk.indexOf("\n", start);
+		// The hot loop: a whole line that starts with "{" (CRLF allowed) goes straight to JSON.parse.
+		while (nl !== -1) {
+			let end = nl;
+			if (end > start && chunk.charCodeAt(end - 1) === 13) end--;
+			if (chunk.charCodeAt(start) === 123 /* { */) {
+				const lineNo = ++this.lineNo;
+				this.lastNonBlankLine = lineNo;
+				let value: unknown;
+				try {
+					value = JSON.parse(chunk.slice(start, end));
+				} catch (err) {
+					this.reportBadJson(err, false);
+					value = undefined;
+				}
+				if (value !== undefined && !this.acceptMessage(value, lineNo)) this.accept(value);
+			} else {
+				this.handleLine(chunk.slice(start, nl), false);
 			}
-			handleLine(rest + chunk.slice(0, nl), false);
-			rest = "";
 			start = nl + 1;
 			nl = chunk.indexOf("\n", start);
-			while (nl !== -1) {
-				handleLine(chunk.slice(start, nl), false);
-				start = nl + 1;
-				nl = chunk.indexOf("\n", start);
-			}
-			rest = chunk.slice(start);
-		},
-		finish(): ParsedSession {
-			if (rest.length > 0) {
-				handleLine(rest, true);
-				rest = "";
-			}
-			if (blankLines > 0 && lineNo > lastNonBlankLine + blankLines) {
-				// only trailing blank lines: normal for files that end in newlines; not worth an issue
-			} else if (blankLines > 0) {
-				report({
-					severity: "info",
-					code: "blank-lines",
-					message: `${blankLines} blank line${blankLines === 1 ? "" : "s"} skipped`,
+		}
+		this.rest = chunk.slice(start);
+	}
+
+	finish(): ParsedSession {
+		if (this.rest.length > 0) {
+			this.handleLine(this.rest, true);
+			this.rest = "";
+		}
+		const { blankLines, lineNo, lastNonBlankLine, issues, entries, header } = this;
+		if (blankLines > 0 && lineNo > lastNonBlankLine + blankLines) {
+			// only trailing blank lines: normal for files that end in newlines; not worth an issue
+		} else if (blankLines > 0) {
+			this.report({
+				severity: "info",
+				code: "blank-lines",
+				message: `${blankLines} blank line${blankLines === 1 ? "" : "s"} skipped`,
+			});
+		}
+		for (const [code, n] of this.issueCounts) {
+			if (n > MAX_ISSUES_PER_CODE) {
+				issues.push({
+					severity: "warning",
+					code: "too-many-issues",
+					message: `${n - MAX_ISSUES_PER_CODE} more "${code}" issues not listed`,
 				});
 			}
-			for (const [code, n] of issueCounts) {
-				if (n > MAX_ISSUES_PER_CODE) {
-					issues.push({
-						severity: "warning",
-						code: "too-many-issues",
-						message: `${n - MAX_ISSUES_PER_CODE} more "${code}" issues not listed`,
-					});
-				}
-			}
-			return finishSession(header, headerLine, entries, lines, objectOrder, issues);
-		},
-	};
+		}
+		const objectOrder: (SessionEntry | SessionHeader)[] = entries.slice();
+		if (header !== null) objectOrder.splice(this.headerObjectIndex, 0, header);
+		return finishSession(header, this.headerLine, entries, this.lines, objectOrder, issues);
+	}
 }
 
 function finishSession(

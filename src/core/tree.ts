@@ -57,37 +57,62 @@ export function buildTreeIndex(entries: readonly SessionEntry[]): TreeIndex {
 	const issues: PositionedIssue[] = [];
 	const byId = new Map<string, number>();
 	const live = new Uint8Array(n);
+	/** Each entry's id, read once: entry objects come in many shapes, so property reads are slow. */
+	const ids: string[] = new Array(n);
+	// Detect a repeated id by the map not growing (one hash operation per entry instead of two);
+	// after the first repeat, fall back to look-ups so that many repeats stay linear.
+	let repeats = false;
 	for (let i = 0; i < n; i++) {
 		const id = entries[i].id;
-		const prev = byId.get(id);
-		if (prev !== undefined) {
-			live[prev] = 0;
-			issues.push({
-				position: i,
-				issue: {
-					entryId: id,
-					severity: "warning",
-					code: "duplicate-id",
-					message: `Id "${id}" is used again; this later entry wins look-ups (as in pi) and the earlier one is hidden`,
-				},
-			});
-		}
-		byId.set(id, i);
+		ids[i] = id;
 		live[i] = 1;
+		let prev: number | undefined;
+		if (!repeats) {
+			const size = byId.size;
+			byId.set(id, i);
+			if (byId.size !== size) continue;
+			repeats = true;
+			// The earlier holder is the last entry before i with the same key (SameValueZero, as Map).
+			for (let j = i - 1; j >= 0; j--) {
+				const other = ids[j];
+				if (other === id || (Number.isNaN(other) && Number.isNaN(id))) {
+					prev = j;
+					break;
+				}
+			}
+		} else {
+			prev = byId.get(id);
+			byId.set(id, i);
+		}
+		if (prev === undefined) continue;
+		live[prev] = 0;
+		issues.push({
+			position: i,
+			issue: {
+				entryId: id,
+				severity: "warning",
+				code: "duplicate-id",
+				message: `Id "${id}" is used again; this later entry wins look-ups (as in pi) and the earlier one is hidden`,
+			},
+		});
 	}
 
 	const parent = new Int32Array(n).fill(-1);
-	const childCount = new Int32Array(n);
 	for (let i = 0; i < n; i++) {
 		if (!live[i]) continue;
 		const pid = entries[i].parentId;
 		if (pid === null || pid === undefined) continue;
+		// Most entries are children of the line before them: skip the hash look-up then.
+		if (i > 0 && live[i - 1] === 1 && pid === ids[i - 1]) {
+			parent[i] = i - 1;
+			continue;
+		}
 		const p = byId.get(pid);
 		if (p === undefined) {
 			issues.push({
 				position: i,
 				issue: {
-					entryId: entries[i].id,
+					entryId: ids[i],
 					severity: "warning",
 					code: "orphan",
 					message: `Parent "${String(pid)}" is not in the file: this entry starts a separate root`,
@@ -98,12 +123,16 @@ export function buildTreeIndex(entries: readonly SessionEntry[]): TreeIndex {
 		parent[i] = p;
 	}
 
-	// Reachability from real roots; whatever is left hangs off a cycle.
+	// Children in file order; leaves share one empty array.
 	const depth = new Int32Array(n).fill(-1);
-	for (let i = 0; i < n; i++) if (live[i] && parent[i] !== -1) childCount[parent[i]]++;
-	const children: number[][] = new Array(n);
-	for (let i = 0; i < n; i++) children[i] = childCount[i] === 0 ? EMPTY : [];
-	for (let i = 0; i < n; i++) if (live[i] && parent[i] !== -1) children[parent[i]].push(i);
+	const children: number[][] = new Array(n).fill(EMPTY);
+	for (let i = 0; i < n; i++) {
+		const p = parent[i];
+		if (p === -1 || !live[i]) continue;
+		const list = children[p];
+		if (list === EMPTY) children[p] = [i];
+		else list.push(i);
+	}
 
 	const roots: number[] = [];
 	for (let i = 0; i < n; i++) if (live[i] && parent[i] === -1) roots.push(i);
@@ -137,7 +166,7 @@ export function buildTreeIndex(entries: readonly SessionEntry[]): TreeIndex {
 		let walker = node;
 		do {
 			if (walker < earliest) earliest = walker;
-			if (cycleIds.length < 8) cycleIds.push(entries[walker].id);
+			if (cycleIds.length < 8) cycleIds.push(ids[walker]);
 			walker = parent[walker];
 		} while (walker !== node);
 		const oldParent = parent[earliest];
@@ -148,7 +177,7 @@ export function buildTreeIndex(entries: readonly SessionEntry[]): TreeIndex {
 		issues.push({
 			position: earliest,
 			issue: {
-				entryId: entries[earliest].id,
+				entryId: ids[earliest],
 				severity: "error",
 				code: "cycle",
 				message: `parentId links form a cycle (${cycleIds.join(" → ")}${cycleIds.length === 8 ? " → …" : ""}); broken here: this entry is shown as a root`,
@@ -175,7 +204,7 @@ export function buildTreeIndex(entries: readonly SessionEntry[]): TreeIndex {
 			},
 		});
 	}
-	const currentLeaf = n > 0 ? (byId.get(entries[n - 1].id) ?? -1) : -1;
+	const currentLeaf = n > 0 ? (byId.get(ids[n - 1]) ?? -1) : -1;
 	return { entries, byId, parent, children, depth, live, roots, leaves, branchPoints, currentLeaf, issues };
 }
 
@@ -197,8 +226,20 @@ export function resolveLeaf(index: TreeIndex, leafId: string | null | undefined)
 /** Positions from the root to `leaf` (inclusive), root first. Empty for -1. O(depth), no recursion. */
 export function pathPositions(index: TreeIndex, leaf: number): number[] {
 	if (leaf < 0) return [];
+	const { parent, depth } = index;
+	// The depth gives the length: fill the path from the leaf end without growing or reversing.
+	const d = depth[leaf];
+	if (d >= 0) {
+		const path: number[] = new Array(d + 1);
+		let node = leaf;
+		for (let i = d; i >= 0 && node !== -1; i--) {
+			path[i] = node;
+			node = parent[node];
+		}
+		if (node === -1 && path[0] !== undefined) return path;
+	}
 	const path: number[] = [];
-	for (let node = leaf; node !== -1; node = index.parent[node]) path.push(node);
+	for (let node = leaf; node !== -1; node = parent[node]) path.push(node);
 	return path.reverse();
 }
 
