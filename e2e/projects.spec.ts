@@ -272,6 +272,8 @@ test("dropping a folder on the page imports every session in it, subfolders incl
 	await expect(result(page, "project/broken.jsonl")).toHaveAttribute("data-status", "failed");
 	await expect(page.getByTestId("import-summary").locator("[data-status=ignored]")).toContainText("1 not .jsonl");
 	await expect(page.getByTestId("library-item")).toHaveCount(4);
-	await expect(page.getByTestId("load-error")).toHaveCount(0);
+	// The broken file is the one load error, named with its reason.
+	await expect(page.getByTestId("load-error")).toHaveCount(1);
+	await expect(page.getByTestId("load-error")).toContainText("broken.jsonl");
 	expect(errors).toEqual([]);
 });

@@ -219,6 +219,8 @@ export interface ShareActions {
 export interface ImportSource {
 	file: File;
 	path: string;
+	/** Picked by hand (not found in a folder): imported whatever its name. */
+	picked?: boolean;
 }
 
 /** What importing one file did: stored new, stored over an older copy, nothing (same content), or failed. */

@@ -23,13 +23,14 @@ export function isSessionPath(path: string): boolean {
 const pathOrder = new Intl.Collator("en", { numeric: true });
 
 /**
- * The files of a batch: `.jsonl` ones in path order (so results read like the folder), the rest
- * set aside by path.
+ * The files of a batch: `.jsonl` ones (and any file the user picked by hand) in path order, so
+ * results read like the folder; the rest of a folder is set aside by path.
  */
 export function planImport(sources: readonly ImportSource[]): { files: ImportSource[]; ignored: string[] } {
-	const files = sources.filter((s) => isSessionPath(s.path));
+	const wanted = (s: ImportSource) => s.picked === true || isSessionPath(s.path);
+	const files = sources.filter(wanted);
 	files.sort((a, b) => pathOrder.compare(a.path, b.path));
-	const ignored = sources.filter((s) => !isSessionPath(s.path)).map((s) => s.path);
+	const ignored = sources.filter((s) => !wanted(s)).map((s) => s.path);
 	return { files, ignored };
 }
 

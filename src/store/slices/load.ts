@@ -99,7 +99,20 @@ export function createLoadSlice(set: SetStore, get: GetStore): LoadActions {
 	return {
 		async loadFiles(files) {
 			if (files.length > BATCH_THRESHOLD) {
-				return get().importFiles(files.map((file) => ({ file, path: file.webkitRelativePath || file.name })));
+				await get().importFiles(
+					files.map((file) => ({ file, path: file.webkitRelativePath || file.name, picked: true })),
+				);
+				// Picked files (unlike a folder) open like a smaller pick does: the last one that loaded.
+				const results = get().importBatch?.results ?? [];
+				for (let i = files.length - 1; i >= 0; i--) {
+					const path = files[i].webkitRelativePath || files[i].name;
+					const loaded = results.find((r) => r.path === path && r.status !== "failed" && r.sessionId);
+					if (loaded?.sessionId) {
+						await get().openStored(loaded.sessionId);
+						break;
+					}
+				}
+				return;
 			}
 			// Every file gets its row at once; they parse one after another (each keeps a worker busy).
 			const jobs = files.map((file) => addJob(file.name, file.size, "queued"));

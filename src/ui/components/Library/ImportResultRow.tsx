@@ -57,7 +57,10 @@ export function ImportResultRow({ result: r, name, onOpen }: RowProps) {
 					{body}
 				</button>
 			) : (
-				<div className="import-result__open">{body}</div>
+				// A file that could not be imported is a load error like any other (CONTRACT: load-error).
+				<div className="import-result__open" data-testid={r.status === "failed" ? "load-error" : undefined}>
+					{body}
+				</div>
 			)}
 		</li>
 	);
