@@ -108,10 +108,7 @@ describe("line handling", () => {
 		expect(s.issues.filter((i) => i.code === "not-an-object").map((i) => i.line)).toEqual([3, 4, 5, 6]);
 	});
 
-	// KNOWN BUG in parse.ts (owned by the parse helper; see report): `finish()` tests
-	// `lineNo > lastNonBlankLine + blankLines`, which is never true, so trailing blank lines are
-	// reported although the comment there says they should not be. Flip to `it` once fixed.
-	it.fails("skips trailing blank lines silently", () => {
+	it("skips trailing blank lines silently", () => {
 		expect(parseSession(`${small()}\n\n   \n`).issues).toEqual([]);
 	});
 
@@ -263,10 +260,8 @@ describe("migration", () => {
 		expect(s.entries[1]).not.toHaveProperty("firstKeptEntryId");
 	});
 
-	// KNOWN DIVERGENCE in parse.ts (see report): pi indexes every parsed line, a second header
-	// included, while the parser leaves ignored duplicate headers out of `objectOrder`, so a
-	// firstKeptEntryIndex after a second header names the next entry. Flip to `it` once fixed.
-	it.fails("counts a second header in firstKeptEntryIndex, as pi does", () => {
+	// pi indexes every parsed line, a second header included.
+	it("counts a second header in firstKeptEntryIndex, as pi does", () => {
 		const text = [
 			{ type: "session", id: "s", timestamp: T0, cwd: "/" },
 			v1msg("one"),

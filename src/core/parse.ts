@@ -46,6 +46,8 @@ class LineParser implements SessionParser {
 	private readonly lines: number[] = [];
 	private readonly issues: SessionIssue[] = [];
 	private readonly issueCounts = new Map<string, number>();
+	/** Headers after the first: [entries seen before it, header]. */
+	private readonly extraHeaders: [number, SessionHeader][] = [];
 	private blankLines = 0;
 	private lastNonBlankLine = 0;
 
@@ -90,6 +92,8 @@ class LineParser implements SessionParser {
 				this.headerLine = this.lineNo;
 				this.headerObjectIndex = this.entries.length;
 			} else {
+				// pi's v1 migration counts every parsed line, later headers included.
+				this.extraHeaders.push([this.entries.length, obj as SessionHeader]);
 				this.report({
 					line: this.lineNo,
 					severity: "warning",
@@ -210,13 +214,27 @@ class LineParser implements SessionParser {
 		this.rest = chunk.slice(start);
 	}
 
+	/** Every parsed object in file order, headers included, as pi's v1 migration indexes them. */
+	private objectOrder(): (SessionEntry | SessionHeader)[] {
+		const headers: [number, SessionHeader][] = [...this.extraHeaders];
+		if (this.header !== null) headers.unshift([this.headerObjectIndex, this.header]);
+		if (headers.length === 0) return this.entries;
+		const out: (SessionEntry | SessionHeader)[] = [];
+		let h = 0;
+		for (let i = 0; i <= this.entries.length; i++) {
+			while (h < headers.length && headers[h][0] === i) out.push(headers[h++][1]);
+			if (i < this.entries.length) out.push(this.entries[i]);
+		}
+		return out;
+	}
+
 	finish(): ParsedSession {
 		if (this.rest.length > 0) {
 			this.handleLine(this.rest, true);
 			this.rest = "";
 		}
 		const { blankLines, lineNo, lastNonBlankLine, issues, entries, header } = this;
-		if (blankLines > 0 && lineNo > lastNonBlankLine + blankLines) {
+		if (blankLines > 0 && lineNo - lastNonBlankLine === blankLines) {
 			// only trailing blank lines: normal for files that end in newlines; not worth an issue
 		} else if (blankLines > 0) {
 			this.report({
@@ -234,8 +252,7 @@ class LineParser implements SessionParser {
 				});
 			}
 		}
-		const objectOrder: (SessionEntry | SessionHeader)[] = entries.slice();
-		if (header !== null) objectOrder.splice(this.headerObjectIndex, 0, header);
+		const objectOrder = this.objectOrder();
 		return finishSession(header, this.headerLine, entries, this.lines, objectOrder, issues);
 	}
 }
