@@ -98,9 +98,14 @@ test("every small bad file and a good one in one pick: each failure named, every
 	const problems = watchPage(page);
 	const small = BAD_INPUTS.filter((b) => !b.big);
 	await page.goto("./");
-	await page.getByTestId("file-input").setInputFiles([...small.map(pathOf), fixturePath(GOOD_NAME)]);
+	// Picks of more than 10 files go to the folder import (one report, no per-file load errors):
+	// pick them 10 at a time, the good one last.
+	const paths = [...small.map(pathOf), fixturePath(GOOD_NAME)];
+	for (let i = 0; i < paths.length; i += 10) {
+		await page.getByTestId("file-input").setInputFiles(paths.slice(i, i + 10));
+		await expect(page.getByTestId("load-progress")).toHaveCount(0, { timeout: 30_000 });
+	}
 	await expect(libraryItem(page, GOOD_ID)).toBeVisible({ timeout: 30_000 });
-	await expect(page.getByTestId("load-progress")).toHaveCount(0, { timeout: 30_000 });
 	const failing = small.filter((b) => !b.outcome.opens);
 	const errors = page.getByTestId("load-error");
 	await expect(errors).toHaveCount(failing.length);
@@ -143,7 +148,8 @@ test("the parser dying mid-file fails that file only; the next file in the pick 
 	await expect(libraryItem(page, GOOD_ID)).toBeVisible();
 	await expectTips(page, tipsOf(await goodParsed()));
 	await expect(libraryItem(page, "bad-bom")).toHaveCount(0);
-	expect(page.workers()).toHaveLength(1);
+	// One parser (the search index has a worker of its own).
+	expect(page.workers().filter((w) => w.url().includes("parse.worker"))).toHaveLength(1);
 	expect(problems).toEqual([]);
 });
 

@@ -121,7 +121,10 @@ describe("library bundle", () => {
 		const big = "x".repeat(300_000);
 		const read: number[] = [];
 		for await (const l of readLines(new Blob([`${big}\nend\n`]))) read.push(l.text.length, l.bytesRead);
-		expect(read).toEqual([300_000, 300_005, 3, 300_005]);
+		expect(read).toEqual([300_000, 300_001, 3, 300_005]);
+		const counts: number[] = [];
+		for await (const l of readLines(new Blob(["é✓\r\n", "\n😀x"]))) counts.push(l.bytesRead);
+		expect(counts).toEqual([7, 13]);
 	});
 
 	it("folds parts into Blobs without changing the text", async () => {

@@ -197,12 +197,30 @@ export async function buildBundle(
 	return { blob: parts.toBlob(bundleHeaderLine(count, now), "application/jsonl"), sessions: count, skipped };
 }
 
-/** A line of a file being read, with how many bytes of the file are read up to its end. */
+/** A line of a file being read, with how many bytes of the file come up to its end. */
 export interface ReadLine {
 	text: string;
 	/** 1-based line number. */
 	number: number;
 	bytesRead: number;
+}
+
+/** UTF-8 bytes of `text`, counted without encoding it (lone surrogates count as U+FFFD would). */
+function utf8Length(text: string): number {
+	let n = 0;
+	for (let i = 0; i < text.length; i++) {
+		const c = text.charCodeAt(i);
+		if (c < 0x80) n += 1;
+		else if (c < 0x800) n += 2;
+		else if (c >= 0xd800 && c <= 0xdbff && i + 1 < text.length) {
+			const d = text.charCodeAt(i + 1);
+			if (d >= 0xdc00 && d <= 0xdfff) {
+				n += 4;
+				i++;
+			} else n += 3;
+		} else n += 3;
+	}
+	return n;
 }
 
 /**
@@ -215,8 +233,9 @@ export async function* readLines(blob: Blob): AsyncGenerator<ReadLine> {
 	let carry = "";
 	let number = 0;
 	let bytesRead = 0;
-	const emit = (raw: string) => {
+	const emit = (raw: string, newline: boolean) => {
 		number++;
+		bytesRead += utf8Length(raw) + (newline ? 1 : 0);
 		const text = raw.endsWith("\r") ? raw.slice(0, -1) : raw;
 		return text.trim() === "" ? null : { text, number, bytesRead };
 	};
@@ -224,11 +243,10 @@ export async function* readLines(blob: Blob): AsyncGenerator<ReadLine> {
 		for (;;) {
 			const { done, value } = await reader.read();
 			if (done) break;
-			bytesRead += value.byteLength;
 			carry += decoder.decode(value, { stream: true });
 			let start = 0;
 			for (let nl = carry.indexOf("\n"); nl !== -1; nl = carry.indexOf("\n", start)) {
-				const line = emit(carry.slice(start, nl));
+				const line = emit(carry.slice(start, nl), true);
 				start = nl + 1;
 				if (line) yield line;
 			}
@@ -236,7 +254,7 @@ export async function* readLines(blob: Blob): AsyncGenerator<ReadLine> {
 		}
 		carry += decoder.decode();
 		if (carry !== "") {
-			const line = emit(carry);
+			const line = emit(carry, false);
 			if (line) yield line;
 		}
 	} finally {

@@ -27,8 +27,10 @@ const RETRY_AFTER_MS = 30_000;
 const UNAVAILABLE_NAMES = new Set(["SecurityError", "InvalidStateError", "NotFoundError", "VersionError"]);
 
 function explain(err: unknown): string {
-	if (err instanceof Error || err instanceof DOMException)
-		return err.message ? `${err.name}: ${err.message}` : err.name;
+	if (err instanceof Error || err instanceof DOMException) {
+		const message = err.message.replace(/\.+$/, "");
+		return message ? `${err.name}: ${message}` : err.name;
+	}
 	return err === null || err === undefined ? "no reason given" : String(err);
 }
 

@@ -124,26 +124,42 @@ describe("a failed save never loses or damages what was stored", () => {
 		expect((await repo.listSessions()).sessions).toEqual([]);
 	});
 
-	it("replaces the body of a re-load only after the new record is in", async () => {
-		await repo.saveSession(meta("a", { contentHash: "v1" }), "v1");
-		const [first] = await rawKeys(rawBodies());
-		await repo.saveSession(meta("a", { contentHash: "v2" }), "v2");
-		const keys = await rawKeys(rawBodies());
-		expect(keys).toHaveLength(1);
-		expect(keys[0]).not.toBe(first);
-		expect((await repo.getSessionMeta("a"))?.bodyKey).toBe(keys[0]);
+	it("stays consistent when the body cannot move back under its id", async () => {
+		await repo.saveSession(meta("a", { contentHash: "v1" }), "first body");
+		// The new body and the record pointing to it go in; the move back under the id does not.
+		const original = IDBObjectStore.prototype.put;
+		let puts = 0;
+		vi.spyOn(IDBObjectStore.prototype, "put").mockImplementation(function (
+			this: IDBObjectStore,
+			...args: Parameters<IDBObjectStore["put"]>
+		) {
+			if (++puts > 2) throw new DOMException("The quota has been exceeded.", "QuotaExceededError");
+			return original.apply(this, args);
+		});
+		const stored = await repo.saveSession(meta("a", { contentHash: "v2" }), "second body");
+		vi.restoreAllMocks();
+		expect(stored.bodyKey).toMatch(/^a@/);
+		expect(await repo.getSessionMeta("a")).toMatchObject({ contentHash: "v2", bodyKey: stored.bodyKey });
+		expect(await (await repo.loadSessionBody("a"))?.text()).toBe("second body");
+		expect(await rawKeys(rawBodies())).toEqual([stored.bodyKey]);
+		// The next save puts it back under the id.
+		await repo.saveSession(meta("a", { contentHash: "v3" }), "third body");
+		expect(await rawKeys(rawBodies())).toEqual(["a"]);
+		expect((await repo.getSessionMeta("a"))?.bodyKey).toBeUndefined();
 	});
 
-	it("still reads records written before body keys existed (body under the id)", async () => {
-		await rawSet("old", meta("old"), rawMeta());
-		await rawSet("old", "legacy body", rawBodies());
-		expect(await (await repo.loadSessionBody("old"))?.text()).toBe("legacy body");
-		expect((await repo.checkLibrary()).sessions.map((m) => m.id)).toEqual(["old"]);
-		// Saving it again moves the body to a new key and removes the old one.
-		await repo.saveSession(meta("old", { contentHash: "new" }), "new body");
-		expect(await rawKeys(rawBodies())).not.toContain("old");
-		expect(await (await repo.loadSessionBody("old"))?.text()).toBe("new body");
-		await repo.deleteSession("old");
+	it("keeps a body under its session id, and writes only the record when the content is the same", async () => {
+		await repo.saveSession(meta("a", { contentHash: "v1" }), "v1");
+		expect(await rawKeys(rawBodies())).toEqual(["a"]);
+		await repo.saveSession(meta("a", { contentHash: "v2" }), "v2!");
+		expect(await rawKeys(rawBodies())).toEqual(["a"]);
+		expect((await repo.getSessionMeta("a"))?.bodyKey).toBeUndefined();
+		expect(await (await repo.loadSessionBody("a"))?.text()).toBe("v2!");
+		const puts = vi.spyOn(IDBObjectStore.prototype, "put");
+		await repo.saveSession(meta("a", { contentHash: "v2", fileName: "renamed.jsonl" }), "v2!");
+		expect(puts.mock.contexts.map((store) => (store as IDBObjectStore).name)).toEqual(["meta"]);
+		expect(await repo.getSessionMeta("a")).toMatchObject({ fileName: "renamed.jsonl", reloads: 2 });
+		await repo.deleteSession("a");
 		expect(await rawKeys(rawBodies())).toEqual([]);
 	});
 });
@@ -163,10 +179,8 @@ describe("damaged records", () => {
 		await rawSet("typed", { ...meta("typed"), entries: "many" }, store);
 		await rawSet("loose", { ...meta("loose"), displayName: 7, sourceUrl: { x: 1 } }, store);
 		await rawSet("loose", "loose body", rawBodies());
-		const noBody = await repo.getSessionMeta("no-body");
-		const odd = await repo.getSessionMeta("odd-body");
-		await rawDel(noBody?.bodyKey as string, rawBodies());
-		await rawSet(odd?.bodyKey as string, { not: "text" }, rawBodies());
+		await rawDel("no-body", rawBodies());
+		await rawSet("odd-body", { not: "text" }, rawBodies());
 
 		const { sessions, corrupt } = await repo.checkLibrary();
 		// A record with optional fields of the wrong type is listed without them.

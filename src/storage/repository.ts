@@ -41,8 +41,8 @@ export interface SessionMeta {
 	/** Where the session came from when it was opened by URL. */
 	sourceUrl?: string;
 	/**
-	 * The key of the body in the body database (each save writes a new one, so the body of the
-	 * record before stays untouched until the new record is in). Absent: the id (older records).
+	 * The key of the body in the body database when it is not the id: while a changed body is
+	 * written beside the old one (see `saveSession`), or when moving it back failed.
 	 */
 	bodyKey?: string;
 }
@@ -225,13 +225,19 @@ export async function getSessionMeta(id: string): Promise<SessionMeta | undefine
 
 /** A stored body as a Blob, or what is wrong with it. */
 export async function readSessionBody(id: string): Promise<{ body: Blob } | { problem: string }> {
-	const read = readMeta(await get<unknown>(id, metas()), id);
-	const key = "meta" in read ? bodyKeyOf(read.meta) : id;
-	const body = await get<unknown>(key, bodies());
-	if (body instanceof Blob) return { body };
-	if (typeof body === "string") return { body: new Blob([body], { type: "application/jsonl" }) };
-	if (body === undefined) return { problem: "the stored file content is missing" };
-	return { problem: `the stored file content is ${typeName(body)}, not text` };
+	let key: string | null = null;
+	// A save may move the body between reading the record and reading the body: read again then.
+	for (let attempt = 0; attempt < 3; attempt++) {
+		const read = readMeta(await get<unknown>(id, metas()), id);
+		const next = "meta" in read ? bodyKeyOf(read.meta) : id;
+		if (next === key) break;
+		key = next;
+		const body = await get<unknown>(key, bodies());
+		if (body instanceof Blob) return { body };
+		if (typeof body === "string") return { body: new Blob([body], { type: "application/jsonl" }) };
+		if (body !== undefined) return { problem: `the stored file content is ${typeName(body)}, not text` };
+	}
+	return { problem: "the stored file content is missing" };
 }
 
 export async function loadSessionBody(id: string): Promise<Blob | undefined> {
@@ -246,42 +252,76 @@ function newBodyKey(id: string): string {
 	return `${id}@${Date.now().toString(36)}-${keyCounter.toString(36)}${Math.floor(Math.random() * 1296).toString(36)}`;
 }
 
+const ignore = () => undefined;
+
+/** Whether the body stored under `key` is as large as `body` (then, with the same hash, the same). */
+async function sameSize(key: string, body: Blob | string): Promise<boolean> {
+	const stored = await get<unknown>(key, bodies());
+	const size = (v: unknown) => (v instanceof Blob ? v.size : typeof v === "string" ? new Blob([v]).size : -1);
+	return size(stored) >= 0 && size(stored) === size(body);
+}
+
 /**
- * Stores a session, replacing the record with the same id. The body goes in first under a new
- * key, then the metadata pointing to it; only then is the body of the record before removed. A
- * failure at any step (quota) leaves the record before exactly as it was, and the new body is
- * taken out again. A re-load keeps what belongs to the explorer rather than the file (the display
- * name, when it was first added) and counts the re-load. Returns the metadata as stored; rejects
- * with a `StorageError`.
+ * Stores a session, replacing the record with the same id, so that a failure at any step (a full
+ * disk) leaves what was stored before exactly as it was:
+ * - a new session: its body (under its id), then its metadata; a failed metadata write takes the
+ *   body out again;
+ * - the same content again: only the metadata is written;
+ * - new content: the body goes in beside the old one (under a new key), then the metadata pointing
+ *   to it, and only then is the old body removed. Afterwards the body moves back under the id
+ *   where it normally lives; if that fails it simply stays where it is.
+ * A re-load keeps what belongs to the explorer rather than the file (the display name, when it was
+ * first added) and counts the re-load. Returns the metadata as stored; rejects with a
+ * `StorageError`.
  */
 export function saveSession(meta: SessionMeta, body: Blob | string): Promise<SessionMeta> {
 	return exclusive(async () => {
 		const before = readMeta(await get<unknown>(meta.id, metas()), meta.id);
 		const existing = "meta" in before ? before.meta : undefined;
 		const { bodyKey: _ignored, ...fresh } = meta;
-		const bodyKey = newBodyKey(meta.id);
-		const merged: SessionMeta = existing
-			? {
-					...fresh,
-					...(meta.displayName || existing.displayName
-						? { displayName: meta.displayName || existing.displayName }
-						: {}),
-					addedAt: existing.addedAt ?? existing.storedAt,
-					reloads: (existing.reloads ?? 0) + 1,
-					previousEntries: existing.entries,
-					bodyKey,
-				}
-			: { ...fresh, addedAt: meta.addedAt ?? meta.storedAt, bodyKey };
-		await set(bodyKey, body, bodies());
+		if (!existing) {
+			const first: SessionMeta = { ...fresh, addedAt: meta.addedAt ?? meta.storedAt };
+			await set(meta.id, body, bodies());
+			try {
+				await set(meta.id, first, metas());
+			} catch (err) {
+				await del(meta.id, bodies()).catch(ignore);
+				throw err;
+			}
+			return first;
+		}
+		const merged: SessionMeta = {
+			...fresh,
+			...(meta.displayName || existing.displayName ? { displayName: meta.displayName || existing.displayName } : {}),
+			addedAt: existing.addedAt ?? existing.storedAt,
+			reloads: (existing.reloads ?? 0) + 1,
+			previousEntries: existing.entries,
+		};
+		const oldKey = bodyKeyOf(existing);
+		if (existing.contentHash === meta.contentHash && (await sameSize(oldKey, body))) {
+			const next = existing.bodyKey ? { ...merged, bodyKey: existing.bodyKey } : merged;
+			await set(meta.id, next, metas());
+			return next;
+		}
+		const tempKey = newBodyKey(meta.id);
+		const staged: SessionMeta = { ...merged, bodyKey: tempKey };
+		await set(tempKey, body, bodies());
 		try {
-			await set(meta.id, merged, metas());
+			await set(meta.id, staged, metas());
 		} catch (err) {
-			await del(bodyKey, bodies()).catch(() => undefined);
+			await del(tempKey, bodies()).catch(ignore);
 			throw err;
 		}
-		if (existing && bodyKeyOf(existing) !== bodyKey) {
-			await del(bodyKeyOf(existing), bodies()).catch(() => undefined);
+		if (oldKey !== meta.id) await del(oldKey, bodies()).catch(ignore);
+		try {
+			await set(meta.id, body, bodies());
+			await set(meta.id, merged, metas());
+		} catch {
+			// The record points to the new body where it is; what is under the id is not needed.
+			await del(meta.id, bodies()).catch(ignore);
+			return staged;
 		}
+		await del(tempKey, bodies()).catch(ignore);
 		return merged;
 	});
 }

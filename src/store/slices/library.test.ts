@@ -246,8 +246,7 @@ describe("damaged records", () => {
 		await state().loadFiles([file(SMALL), file(BRANCHY)]);
 		await rawSet("junk", "not a record", rawMeta());
 		await rawSet("half", { id: "half", fileName: "half.jsonl" }, rawMeta());
-		const branchy = await repo.getSessionMeta("s23");
-		await rawSet(branchy?.bodyKey as string, 12345, rawBodies());
+		await rawSet("s23", 12345, rawBodies());
 		await state().refreshLibrary();
 		expect(ids()).toEqual(["s11", "s23"]);
 		expect(state().libraryCorrupt.map((c) => [c.store, c.key])).toEqual([

@@ -105,17 +105,16 @@ export function createLoadSlice(set: SetStore, get: GetStore): LoadActions {
 			if (files.length > BATCH_THRESHOLD) {
 				return get().importFiles(files.map((file) => ({ file, path: file.webkitRelativePath || file.name })));
 			}
-			// A library file exported before is imported into the library, not opened as a session.
-			const bundles = await Promise.all(files.map(isBundleFile));
-			if (bundles.some(Boolean)) {
-				for (const [i, file] of files.entries()) if (bundles[i]) await get().importLibraryBundle(file);
-				files = files.filter((_, i) => !bundles[i]);
-				if (files.length === 0) return;
-			}
 			// Every file gets its row at once; they parse one after another (each keeps a worker busy).
 			const jobs = files.map((file) => addJob(file.name, file.size, "queued"));
 			let lastOpened: OpenSession | null = null;
 			for (let i = 0; i < files.length; i++) {
+				// A library file exported before goes into the library; it is not a session to open.
+				if (await isBundleFile(files[i])) {
+					endJob(jobs[i]);
+					await get().importLibraryBundle(files[i]);
+					continue;
+				}
 				const session = await ingest(jobs[i], { fileName: files[i].name, body: files[i] });
 				if (session) lastOpened = session;
 			}

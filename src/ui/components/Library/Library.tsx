@@ -17,7 +17,8 @@ import { useLineage } from "./useLineage";
 const selectLibrary = (s: Store) => s.library;
 const selectReady = (s: Store) => s.libraryReady;
 const selectOffline = (s: Store) => s.storageOffline !== null;
-const selectOpenKey = (s: Store) => s.session?.key;
+// An unsaved copy open under a stored session's id is not that stored session.
+const selectOpenKey = (s: Store) => (s.session?.stored ? s.session.key : undefined);
 const selectCollapsed = (s: Store) => s.libraryCollapsed;
 const selectToggle = (s: Store) => s.toggleLibraryGroup;
 
