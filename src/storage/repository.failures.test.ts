@@ -217,6 +217,36 @@ describe("damaged records", () => {
 		expect((await rawKeys(rawBodies())).length).toBe(2);
 	});
 
+	it("reads the records one by one when they cannot be read all at once, reporting the unreadable one", async () => {
+		await repo.saveSession(meta("a"), "a");
+		await repo.saveSession(meta("b"), "b");
+		vi.spyOn(IDBObjectStore.prototype, "getAll").mockImplementation(() => {
+			throw new DOMException("Failed to read a value", "DataError");
+		});
+		const original = IDBObjectStore.prototype.get;
+		vi.spyOn(IDBObjectStore.prototype, "get").mockImplementation(function (
+			this: IDBObjectStore,
+			...args: Parameters<IDBObjectStore["get"]>
+		) {
+			if (this.name === "meta" && args[0] === "b") throw new DOMException("Failed to read a value", "DataError");
+			return original.apply(this, args);
+		});
+		const { sessions, corrupt } = await repo.listSessions();
+		expect(sessions.map((m) => m.id)).toEqual(["a"]);
+		expect(corrupt).toEqual([
+			{
+				key: "b",
+				rawKey: "b",
+				store: "meta",
+				reason: "the record cannot be read (DataError: Failed to read a value)",
+			},
+		]);
+		expect(await repo.deleteCorruptRecord(corrupt[0])).toBe(true);
+		vi.restoreAllMocks();
+		expect((await repo.checkLibrary()).sessions.map((m) => m.id)).toEqual(["a"]);
+		expect(await rawKeys(rawBodies())).toEqual(["a"]);
+	});
+
 	it("removes old bodies no record points to, and keeps fresh ones (a save in another tab)", async () => {
 		await repo.saveSession(meta("a"), "a");
 		const old = `x@${(Date.now() - 60 * 60 * 1000).toString(36)}-1`;

@@ -148,12 +148,37 @@ function corruptMeta(key: IDBValidKey, value: unknown, reason: string): CorruptR
 	};
 }
 
+/**
+ * Every record of the metadata store. When they cannot be read all at once (a record the browser
+ * fails to read back), they are read one by one and the unreadable ones come back as errors.
+ */
+async function allMetaRecords(): Promise<[IDBValidKey, unknown, Error?][]> {
+	try {
+		return await idbEntries<IDBValidKey, unknown>(metas());
+	} catch (err) {
+		if (err instanceof StorageError && err.kind === "unavailable") throw err;
+		const rows: [IDBValidKey, unknown, Error?][] = [];
+		for (const key of await idbKeys<IDBValidKey>(metas())) {
+			try {
+				rows.push([key, await get<unknown>(key, metas())]);
+			} catch (one) {
+				rows.push([key, undefined, one instanceof Error ? one : new Error(String(one))]);
+			}
+		}
+		return rows;
+	}
+}
+
 /** Every stored session's metadata (no bodies), plus records that are not valid metadata. */
 export async function listSessions(): Promise<{ sessions: SessionMeta[]; corrupt: CorruptRecord[] }> {
-	const rows = await idbEntries<IDBValidKey, unknown>(metas());
+	const rows = await allMetaRecords();
 	const sessions: SessionMeta[] = [];
 	const corrupt: CorruptRecord[] = [];
-	for (const [key, value] of rows) {
+	for (const [key, value, error] of rows) {
+		if (error) {
+			corrupt.push(corruptMeta(key, undefined, `the record cannot be read (${error.message})`));
+			continue;
+		}
 		const read = readMeta(value, key);
 		if ("meta" in read) sessions.push(read.meta);
 		else corrupt.push(corruptMeta(key, value, read.problem));
@@ -233,7 +258,15 @@ export async function readSessionBody(id: string): Promise<{ body: Blob } | { pr
 		if (next === key) break;
 		key = next;
 		const body = await get<unknown>(key, bodies());
-		if (body instanceof Blob) return { body };
+		if (body instanceof Blob) {
+			// A Blob whose data the browser lost (its file on disk) fails on the first read.
+			try {
+				await body.slice(0, 1).arrayBuffer();
+			} catch (err) {
+				return { problem: `the stored file content cannot be read (${err instanceof Error ? err.name : String(err)})` };
+			}
+			return { body };
+		}
 		if (typeof body === "string") return { body: new Blob([body], { type: "application/jsonl" }) };
 		if (body !== undefined) return { problem: `the stored file content is ${typeName(body)}, not text` };
 	}
@@ -364,7 +397,11 @@ export function deleteSession(id: string): Promise<void> {
  */
 export function deleteCorruptRecord(record: Pick<CorruptRecord, "rawKey">): Promise<boolean> {
 	return exclusive(async () => {
-		const value = await get<unknown>(record.rawKey, metas());
+		// A record the browser cannot read back is damaged for sure.
+		const value = await get<unknown>(record.rawKey, metas()).catch((err: unknown) => {
+			if (err instanceof StorageError && err.kind === "unavailable") throw err;
+			return undefined;
+		});
 		const read = readMeta(value, record.rawKey);
 		if ("meta" in read) {
 			const body = await get<unknown>(bodyKeyOf(read.meta), bodies());
