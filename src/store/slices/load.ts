@@ -134,11 +134,9 @@ export function createLoadSlice(set: SetStore, get: GetStore): LoadActions {
 			const open = get().session;
 			if (open?.key === id && open.stored === (from !== "memory")) return true;
 			const memory = from === "memory" ? get().unsaved.find((m) => m.id === id) : undefined;
+			if (from === "memory" && !memory) return false;
 			const meta =
-				memory ??
-				(from === "memory"
-					? undefined
-					: (get().library.find((m) => m.id === id) ?? (await repo.getSessionMeta(id).catch(() => undefined))));
+				memory ?? get().library.find((m) => m.id === id) ?? (await repo.getSessionMeta(id).catch(() => undefined));
 			if (!meta) return false;
 			const jobId = addJob(meta.fileName, meta.size, "reading");
 			try {

@@ -42,14 +42,14 @@ function unavailableReason(err: unknown, writing: boolean): string {
 export function createSearchSlice(set: SetStore, get: GetStore): SearchActions {
 	/**
 	 * Reads the index into memory; says so when it cannot be read, and reports entries that were
-	 * unreadable (dropped, to be rebuilt). False when the index is unavailable.
+	 * unreadable (dropped, to be rebuilt).
 	 */
-	async function readCorpus(): Promise<boolean> {
+	async function readCorpus(): Promise<void> {
 		try {
 			await loadCorpus();
 		} catch (err) {
 			set({ searchUnavailable: unavailableReason(err, false) });
-			return false;
+			return;
 		}
 		if (get().searchUnavailable) set({ searchUnavailable: null });
 		const dropped = searchStore.takeDroppedDocs();
@@ -64,7 +64,6 @@ export function createSearchSlice(set: SetStore, get: GetStore): SearchActions {
 			});
 		}
 		if (dropped.length > 0) void get().syncSearchIndex();
-		return true;
 	}
 
 	/** Each search gets a generation; a newer one makes older ones stop. */
