@@ -105,6 +105,8 @@ test("every small bad file and a good one in one pick: each failure named, every
 	const problems = watchPage(page);
 	const small = BAD_INPUTS.filter((b) => !b.big);
 	await page.goto("./");
+	// One pick of every file: past the batch threshold it goes through the import report, whose
+	// failed rows are load errors like any other; the last good file opens.
 	await page.getByTestId("file-input").setInputFiles([...small.map(pathOf), fixturePath(GOOD_NAME)]);
 	await expect(libraryItem(page, GOOD_ID)).toBeVisible({ timeout: 30_000 });
 	await expect(page.getByTestId("load-progress")).toHaveCount(0, { timeout: 30_000 });
@@ -150,6 +152,7 @@ test("the parser dying mid-file fails that file only; the next file in the pick 
 	await expect(libraryItem(page, GOOD_ID)).toBeVisible();
 	await expectTips(page, tipsOf(await goodParsed()));
 	await expect(libraryItem(page, "bad-bom")).toHaveCount(0);
+	// One parser (the search index has a worker of its own).
 	expect(page.workers().filter((w) => w.url().includes("parse.worker"))).toHaveLength(1);
 	expect(problems).toEqual([]);
 });

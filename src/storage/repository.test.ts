@@ -158,6 +158,6 @@ describe("session repository", () => {
 		});
 		const { sessions, corrupt } = await repo.listSessions();
 		expect(sessions.map((s) => s.id)).toEqual(["a"]);
-		expect(corrupt).toEqual([{ key: "weird", reason: expect.any(String) }]);
+		expect(corrupt).toEqual([{ key: "weird", rawKey: "weird", store: "meta", reason: expect.any(String) }]);
 	});
 });

@@ -53,11 +53,30 @@ describe("search index store", () => {
 		await set(["old", "h"], { ...doc("old", "h"), v: 0 }, raw);
 		await set(["liar", "h"], doc("someone-else", "h"), raw);
 		await set("not-a-pair", doc("x", "h"), raw);
+		await set(["garbage", "h"], "not a doc at all", raw);
 		const keys = await store.listIndexedKeys();
-		expect(keys.map((k) => k.sessionId).sort()).toEqual(["good", "liar", "old"]);
+		expect(keys.map((k) => k.sessionId).sort()).toEqual(["garbage", "good", "liar", "old"]);
 		expect((await store.getSearchDocs(keys)).map((d) => d.sessionId)).toEqual(["good"]);
-		// The unreadable key was removed for good.
-		expect(await rawKeys(raw)).not.toContain("not-a-pair");
-		expect(await rawKeys(raw)).toHaveLength(3);
+		// The unreadable key was removed for good; so were the unreadable docs (the next sync rebuilds them).
+		expect(await rawKeys(raw)).toEqual([["good", "h"]]);
+		const dropped = store.takeDroppedDocs();
+		expect(Object.fromEntries(dropped.map((d) => [d.sessionId, d.reason]))).toEqual({
+			old: "the search index entry is not a readable document",
+			liar: "the search index entry describes another session or content",
+			garbage: "the search index entry is not a readable document",
+		});
+		expect(store.takeDroppedDocs()).toEqual([]);
+	});
+
+	it("says the index is unavailable when IndexedDB cannot be opened", async () => {
+		const factory = new IDBFactory();
+		factory.open = () => {
+			throw new DOMException("The operation is insecure.", "SecurityError");
+		};
+		globalThis.indexedDB = factory;
+		vi.resetModules();
+		const broken: SearchStore = await import("./searchStore");
+		await expect(broken.listIndexedKeys()).rejects.toMatchObject({ name: "StorageError", kind: "unavailable" });
+		await expect(broken.putSearchDoc(doc("a", "h"))).rejects.toMatchObject({ kind: "unavailable" });
 	});
 });

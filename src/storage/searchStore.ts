@@ -1,5 +1,6 @@
-import { createStore, del, delMany, getMany, keys as idbKeys, set, type UseStore } from "idb-keyval";
+import { del, delMany, getMany, keys as idbKeys, set } from "idb-keyval";
 import { isSearchDoc, SEARCH_DOC_VERSION, type SearchDoc } from "../core";
+import { openStore, type RobustStore } from "./idb";
 
 /**
  * The cross-session search index: one `SearchDoc` per stored session, in its own database so
@@ -11,10 +12,10 @@ import { isSearchDoc, SEARCH_DOC_VERSION, type SearchDoc } from "../core";
 const SEARCH_DB = `session-explorer-search-v${SEARCH_DOC_VERSION}`;
 const OLD_SEARCH_DBS = Array.from({ length: SEARCH_DOC_VERSION - 1 }, (_, i) => `session-explorer-search-v${i + 1}`);
 
-let store: UseStore | undefined;
+let store: RobustStore | undefined;
 const docs = () => {
 	if (!store) {
-		store = createStore(SEARCH_DB, "docs");
+		store = openStore(SEARCH_DB, "docs");
 		for (const name of OLD_SEARCH_DBS) {
 			try {
 				indexedDB.deleteDatabase(name);
@@ -53,17 +54,49 @@ export async function listIndexedKeys(): Promise<IndexedKey[]> {
 	return out;
 }
 
+/** An index entry that was unreadable: dropped, so the next sync builds it again. */
+export interface DroppedDoc {
+	sessionId: string;
+	reason: string;
+}
+
+let dropped: DroppedDoc[] = [];
+
+/** The entries `getSearchDocs` dropped since the last call (each reported once). */
+export function takeDroppedDocs(): DroppedDoc[] {
+	const out = dropped;
+	dropped = [];
+	return out;
+}
+
+function docProblem(value: unknown, k: IndexedKey): string | null {
+	if (!isSearchDoc(value)) return "the search index entry is not a readable document";
+	if (value.sessionId !== k.sessionId || value.contentHash !== k.contentHash) {
+		return "the search index entry describes another session or content";
+	}
+	return null;
+}
+
 /**
- * The docs stored under `list` (read in one transaction); values that are not docs of this
- * version, or not the doc their key names, are left out.
+ * The docs stored under `list` (read in one transaction). Values that are not docs of this
+ * version, or not the doc their key names, are left out and removed from the index (so the next
+ * sync rebuilds them), and reported through `takeDroppedDocs`.
  */
 export async function getSearchDocs(list: readonly IndexedKey[]): Promise<SearchDoc[]> {
 	const values = await getMany<unknown>(list.map(toKey), docs());
 	const out: SearchDoc[] = [];
+	const bad: IndexedKey[] = [];
 	values.forEach((value, i) => {
 		const k = list[i];
-		if (isSearchDoc(value) && value.sessionId === k.sessionId && value.contentHash === k.contentHash) out.push(value);
+		if (value === undefined) return; // removed meanwhile
+		const problem = docProblem(value, k);
+		if (problem === null) out.push(value as SearchDoc);
+		else {
+			bad.push(k);
+			dropped.push({ sessionId: k.sessionId, reason: problem });
+		}
 	});
+	if (bad.length > 0) await delMany(bad.map(toKey), docs()).catch(() => undefined);
 	return out;
 }
 
@@ -85,4 +118,9 @@ export async function deleteSearchDocs(sessionId: string): Promise<void> {
 /** Removes the docs with these keys. */
 export async function deleteIndexedKeys(list: readonly IndexedKey[]): Promise<void> {
 	if (list.length > 0) await delMany(list.map(toKey), docs());
+}
+
+/** Forgets the open connection and any remembered failure (after "try again"). */
+export function resetSearchStore(): void {
+	store?.reset();
 }

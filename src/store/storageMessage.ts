@@ -1,9 +1,62 @@
-/** A user-facing sentence for a storage failure. */
-export function storageMessage(err: unknown): string {
-	const name = err instanceof DOMException ? err.name : "";
-	if (name === "QuotaExceededError") {
-		return "Storage is full: the session is open but was not saved. Delete sessions from the library to make room.";
+import { toStorageError } from "../storage/idb";
+import { StorageError, type StorageProblem, type StorageUse } from "../storage/repository";
+
+/** "1.2 MB" style sizes for messages. */
+function bytes(n: number): string {
+	if (!Number.isFinite(n) || n < 0) return "?";
+	if (n < 1024) return `${n} B`;
+	const units = ["KB", "MB", "GB", "TB"];
+	let value = n / 1024;
+	let unit = 0;
+	while (value >= 1024 && unit < units.length - 1) {
+		value /= 1024;
+		unit++;
 	}
-	const detail = err instanceof Error ? err.message : String(err);
-	return `Browser storage is unavailable (${detail}): sessions stay open in memory only.`;
+	return `${value.toFixed(value < 10 ? 1 : 0)} ${units[unit]}`;
+}
+
+/** What kind of storage failure `err` is (a write, unless said otherwise). */
+export function storageProblem(err: unknown, write = true): StorageProblem {
+	return (err instanceof StorageError ? err : toStorageError(err, write)).kind;
+}
+
+const reasonOf = (err: unknown) => (err instanceof Error ? err.message : String(err));
+
+/** How much this site stores and how much more the browser says it may. */
+export function usageText(use: StorageUse | null): string {
+	if (!use) return "";
+	const free = use.available !== null ? Math.max(0, use.available - use.used) : null;
+	return ` (in use: ${bytes(use.used)}${free !== null ? `; available by the browser's estimate: ${bytes(free)}` : ""})`;
+}
+
+/** The sentence for browser storage that cannot be used at all (shown once a page). */
+export function unavailableText(err: unknown): string {
+	return `Browser storage is unavailable: ${reasonOf(err)}. Sessions open in this page only and are not saved; search across sessions is off. (Private windows of some browsers, or blocked site data, do this.)`;
+}
+
+/**
+ * A user-facing sentence for a failure to store `file` (or a storage failure outside a save):
+ * what happened, how much space is used and available when storage is full, and that the
+ * session stays open unsaved.
+ */
+export function storageMessage(
+	err: unknown,
+	file?: { fileName: string; size: number },
+	use: StorageUse | null = null,
+): string {
+	const kind = storageProblem(err);
+	const what = file ? `Could not store ${file.fileName} (${bytes(file.size)})` : "Could not write to browser storage";
+	const after = file ? " It is open in this page but not saved." : "";
+	switch (kind) {
+		case "quota":
+			return `${what}: browser storage is full${usageText(use)}.${after} Delete sessions from the library to make room${file ? ", then press Save next to it in the library" : ""}.`;
+		case "unavailable":
+			return unavailableText(err);
+		case "failed":
+			return `${what}: ${reasonOf(err)}.${after}`;
+		default: {
+			const never: never = kind;
+			return never;
+		}
+	}
 }

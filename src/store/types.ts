@@ -59,6 +59,25 @@ export interface LibraryState {
 	storageError: string | null;
 	/** Library groups (working directories, "" for none) the user collapsed; kept across reloads. */
 	libraryCollapsed: ReadonlySet<string>;
+	/** Sessions open in this page that could not be stored (newest first): listed as "not saved". */
+	unsaved: SessionMeta[];
+	/** Why browser storage cannot be used at all (private window, blocked), else null. */
+	storageOffline: string | null;
+	/** The library export under way or just done. */
+	libraryExport: LibraryExport | null;
+}
+
+/** Exporting the whole library to one file. */
+export interface LibraryExport {
+	running: boolean;
+	/** Sessions in the file, and its size. */
+	sessions: number;
+	bytes: number;
+	fileName: string | null;
+	/** Sessions left out (their stored content is unreadable), with why. */
+	skipped: { id: string; name: string; reason: string }[];
+	/** Why the export failed as a whole. */
+	error: string | null;
 }
 
 export interface LibraryActions {
@@ -68,6 +87,26 @@ export interface LibraryActions {
 	dismissStorageError(): void;
 	/** Collapses or expands a library group; `open` forces a state. */
 	toggleLibraryGroup(group: string, open?: boolean): void;
+	/**
+	 * Tells the user storing failed (`file`: what was being stored): names the file and the space
+	 * used and available when storage is full; says once a page that storage is unavailable.
+	 */
+	noteStorageFailure(err: unknown, file?: { fileName: string; size: number }): Promise<void>;
+	/** Lists a session that is open but could not be stored, keeping its content in memory. */
+	keepUnsaved(meta: SessionMeta, body: Blob): void;
+	/** Tries again to store an unsaved session; true when it is stored now. */
+	saveUnsaved(id: string): Promise<boolean>;
+	/** Drops an unsaved session from the list (closing it when open). */
+	forgetUnsaved(id: string): void;
+	/** Lists a damaged record found outside a library listing (a body that would not open, an index entry). */
+	reportCorrupt(record: CorruptRecord): void;
+	/** Removes a damaged stored record (after the user confirmed); search-index entries, already dropped, are dismissed. */
+	deleteCorrupt(record: CorruptRecord): Promise<void>;
+	/** Opens the databases again after a failure and reads the library. */
+	retryStorage(): Promise<void>;
+	/** Downloads every session (stored and unsaved) as one library file. */
+	exportLibrary(): Promise<void>;
+	dismissLibraryExport(): void;
 }
 
 export interface LoadState {
@@ -100,7 +139,8 @@ export interface LoadActions {
 	loadFiles(files: readonly File[]): Promise<void>;
 	/** Opens and stores one session from `source`; the open session, or null after a load error. */
 	loadSource(source: LoadSource): Promise<OpenSession | null>;
-	openStored(id: string): Promise<boolean>;
+	/** Opens a stored session; `from: "memory"` opens the unsaved copy kept in this page instead. */
+	openStored(id: string, from?: "memory"): Promise<boolean>;
 	/** Shows a load error for something that never got as far as loading (a bad link). */
 	reportLoadError(label: string, reason: string): void;
 	dismissLoadError(id: number): void;
@@ -254,6 +294,10 @@ export interface ImportBatch {
 	ignored: string[];
 	/** Why the batch stopped before the end (cancelled, storage full), else null. */
 	stopped: string | null;
+	/** A folder, or a library file exported before (its sessions are the batch's files). */
+	kind?: "folder" | "library";
+	/** Files never tried because the batch stopped when storage failed. */
+	notStored?: string[];
 }
 
 export interface ImportState {
@@ -263,6 +307,11 @@ export interface ImportState {
 export interface ImportActions {
 	/** Imports every `.jsonl` among `sources` into the library, one at a time; opens none of them. */
 	importFiles(sources: readonly ImportSource[]): Promise<void>;
+	/**
+	 * Imports a library file (see storage `bundle.ts`): restores each session with its display
+	 * name and source, skips ones stored with the same content, updates changed ones.
+	 */
+	importLibraryBundle(file: Blob): Promise<void>;
 	cancelImport(): void;
 	dismissImport(): void;
 }
@@ -288,6 +337,8 @@ export interface SearchState {
 	searchRunning: boolean;
 	/** Sessions being added to the search index in the background. */
 	searchIndexing: { done: number; total: number } | null;
+	/** Why the search index cannot be read or written (storage unavailable), else null. */
+	searchUnavailable: string | null;
 }
 
 export interface SearchActions {

@@ -145,10 +145,11 @@ describe("importing a folder", () => {
 		}
 		const batch = state().importBatch;
 		expect(batch?.results.map((r) => r.status)).toEqual(["imported", "failed"]);
-		expect(batch?.results[1].reason).toContain("storage is full");
+		expect(batch?.results[1].reason).toBe("not stored: browser storage is full");
 		expect(batch?.stopped).toBe(
-			"Stopped with 4 of 6 files left: Browser storage is full: delete sessions from the library to make room.",
+			"Stopped: browser storage is full; 4 of 6 files were not tried. Delete sessions from the library to make room, then import again (what is stored already is skipped).",
 		);
+		expect(batch?.notStored).toHaveLength(4);
 		expect(state().library.map((m) => m.id)).toEqual([SRC]);
 	});
 

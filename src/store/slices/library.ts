@@ -1,9 +1,13 @@
+import { type BundleSkip, buildBundle, bundleFileName } from "../../storage/bundle";
 import { getCollapsedGroups, getLastOpenSession, setCollapsedGroups, setLastOpenSession } from "../../storage/prefs";
+import type { CorruptRecord, SessionMeta } from "../../storage/repository";
 import * as repo from "../../storage/repository";
 import * as searchStore from "../../storage/searchStore";
+import { downloadBlob } from "../browser";
 import { forgetDoc } from "../searchCorpus";
-import { storageMessage } from "../storageMessage";
+import { storageMessage, storageProblem, unavailableText } from "../storageMessage";
 import type { GetStore, LibraryActions, LibraryState, SetStore } from "../types";
+import { dropUnsavedBody, keepUnsavedBody, unsavedBody } from "../unsavedBodies";
 
 export const initialLibraryState: LibraryState = {
 	library: [],
@@ -12,28 +16,91 @@ export const initialLibraryState: LibraryState = {
 	storageUse: null,
 	storageError: null,
 	libraryCollapsed: new Set(),
+	unsaved: [],
+	storageOffline: null,
+	libraryExport: null,
 };
 
+const errorText = (err: unknown) => (err instanceof Error ? err.message : String(err));
+const recordId = (r: Pick<CorruptRecord, "store" | "key">) => `${r.store}\n${r.key}`;
+const nameOf = (m: SessionMeta) => m.displayName || m.title || m.fileName;
+
+/**
+ * Every session of the page in one library file: the unsaved ones (their copy in memory) and the
+ * stored ones (an unsaved copy of a stored session wins: it is the newer). Sessions whose stored
+ * content cannot be read are left out and reported.
+ */
+export function makeLibraryBundle(
+	library: readonly SessionMeta[],
+	unsaved: readonly SessionMeta[],
+	now = new Date(),
+): Promise<{ blob: Blob; sessions: number; skipped: BundleSkip[] }> {
+	const inMemory = unsaved.filter((m) => unsavedBody(m.id));
+	const memoryIds = new Set(inMemory.map((m) => m.id));
+	const sessions = [...inMemory, ...library.filter((m) => !memoryIds.has(m.id))];
+	return buildBundle(
+		sessions,
+		async (m) => {
+			const mem = memoryIds.has(m.id) ? unsavedBody(m.id) : undefined;
+			if (mem) return mem;
+			const read = await repo.readSessionBody(m.id);
+			if ("problem" in read) throw new Error(read.problem);
+			return read.body;
+		},
+		now,
+	);
+}
+
 export function createLibrarySlice(set: SetStore, get: GetStore): LibraryActions {
+	/** Damaged records found outside a listing, kept until deleted or found well again. */
+	let found: CorruptRecord[] = [];
+
+	/** Says once (until storage works again) that storage is unavailable. */
+	const goOffline = (err: unknown) => {
+		if (get().storageOffline) return;
+		const text = unavailableText(err);
+		set({ storageOffline: text, storageError: text });
+	};
+
+	const report = (listed: CorruptRecord[]) => {
+		const seen = new Set(listed.map(recordId));
+		return [...listed, ...found.filter((r) => !seen.has(recordId(r)))];
+	};
+
 	return {
 		async refreshLibrary() {
 			try {
-				const { sessions, corrupt } = await repo.listSessions();
+				const { sessions, corrupt } = await repo.checkLibrary();
+				const listedIds = new Map(sessions.map((m) => [m.id, m.contentHash]));
+				// A body that would not open is reported, not listed, until it is deleted or stored again.
+				const stillBad: CorruptRecord[] = [];
+				for (const r of found) {
+					if (r.store !== "body") stillBad.push(r);
+					else if (listedIds.has(r.key) && "problem" in (await repo.readSessionBody(r.key))) stillBad.push(r);
+				}
+				found = stillBad;
+				const bad = new Set(found.filter((r) => r.store === "body").map((r) => r.key));
 				sessions.sort((a, b) => b.storedAt - a.storedAt);
 				const first = !get().libraryReady;
-				set({
-					library: sessions,
-					libraryCorrupt: corrupt,
+				set((s) => ({
+					library: sessions.filter((m) => !bad.has(m.id)),
+					libraryCorrupt: report(corrupt),
 					libraryReady: true,
+					storageOffline: null,
+					// An unsaved session stored meanwhile (same content) is no longer unsaved.
+					unsaved: s.unsaved.filter((m) => listedIds.get(m.id) !== m.contentHash),
 					...(first ? { libraryCollapsed: new Set(getCollapsedGroups()) } : {}),
-				});
+				}));
+				for (const m of get().unsaved) if (listedIds.get(m.id) === m.contentHash) dropUnsavedBody(m.id);
 				void get().syncSearchIndex();
 				repo.storageEstimate().then(
 					(use) => set({ storageUse: use }),
 					() => undefined,
 				);
 			} catch (err) {
-				set({ libraryReady: true, storageError: storageMessage(err) });
+				set({ libraryReady: true });
+				if (storageProblem(err, false) === "unavailable") goOffline(err);
+				else set({ storageError: `The library could not be read: ${errorText(err)}` });
 			}
 		},
 
@@ -41,7 +108,7 @@ export function createLibrarySlice(set: SetStore, get: GetStore): LibraryActions
 			try {
 				await repo.renameSession(id, displayName);
 			} catch (err) {
-				set({ storageError: storageMessage(err) });
+				await get().noteStorageFailure(err);
 			}
 			await get().refreshLibrary();
 		},
@@ -53,9 +120,9 @@ export function createLibrarySlice(set: SetStore, get: GetStore): LibraryActions
 				forgetDoc(id);
 				await searchStore.deleteSearchDocs(id);
 			} catch (err) {
-				set({ storageError: storageMessage(err) });
+				await get().noteStorageFailure(err);
 			}
-			if (get().session?.key === id) get().closeSession();
+			if (get().session?.key === id && get().session?.stored) get().closeSession();
 			await get().refreshLibrary();
 			get().rerunSearch();
 		},
@@ -72,6 +139,123 @@ export function createLibrarySlice(set: SetStore, get: GetStore): LibraryActions
 			else collapsed.delete(group);
 			set({ libraryCollapsed: collapsed });
 			setCollapsedGroups([...collapsed]);
+		},
+
+		async noteStorageFailure(err, file) {
+			if (storageProblem(err) === "unavailable") {
+				goOffline(err);
+				return;
+			}
+			const use = await repo.storageEstimate().catch(() => null);
+			set({ storageError: storageMessage(err, file, use), ...(use ? { storageUse: use } : {}) });
+		},
+
+		keepUnsaved(meta, body) {
+			keepUnsavedBody(meta.id, body);
+			set((s) => ({ unsaved: [meta, ...s.unsaved.filter((m) => m.id !== meta.id)] }));
+		},
+
+		async saveUnsaved(id) {
+			const meta = get().unsaved.find((m) => m.id === id);
+			const body = unsavedBody(id);
+			if (!meta || !body) return false;
+			try {
+				await repo.saveSession({ ...meta, storedAt: Date.now() }, body);
+			} catch (err) {
+				await get().noteStorageFailure(err, { fileName: meta.fileName, size: meta.size });
+				return false;
+			}
+			dropUnsavedBody(id);
+			set((s) => ({
+				unsaved: s.unsaved.filter((m) => m.id !== id),
+				storageError: null,
+				// The open copy is the one just stored: links can name it now.
+				...(s.session?.key === id && !s.session.stored ? { session: { ...s.session, stored: true } } : {}),
+			}));
+			if (get().session?.key === id) setLastOpenSession(id);
+			await get().refreshLibrary();
+			return true;
+		},
+
+		forgetUnsaved(id) {
+			dropUnsavedBody(id);
+			set((s) => ({ unsaved: s.unsaved.filter((m) => m.id !== id) }));
+			const open = get().session;
+			if (open?.key === id && !open.stored) get().closeSession();
+		},
+
+		reportCorrupt(record) {
+			found = [...found.filter((r) => recordId(r) !== recordId(record)), record];
+			set((s) => ({
+				libraryCorrupt: [...s.libraryCorrupt.filter((r) => recordId(r) !== recordId(record)), record],
+				...(record.store === "body" ? { library: s.library.filter((m) => m.id !== record.key) } : {}),
+			}));
+		},
+
+		async deleteCorrupt(record) {
+			const id = recordId(record);
+			found = found.filter((r) => recordId(r) !== id);
+			if (record.store === "search") {
+				// The entry was dropped when it was found; the index is rebuilt in the background.
+				set((s) => ({ libraryCorrupt: s.libraryCorrupt.filter((r) => recordId(r) !== id) }));
+				return;
+			}
+			try {
+				const removed = await repo.deleteCorruptRecord(record);
+				if (removed && typeof record.rawKey === "string") {
+					forgetDoc(record.rawKey);
+					await searchStore.deleteSearchDocs(record.rawKey).catch(() => undefined);
+				}
+				if (getLastOpenSession() === record.key) setLastOpenSession(null);
+			} catch (err) {
+				await get().noteStorageFailure(err);
+			}
+			await get().refreshLibrary();
+		},
+
+		async retryStorage() {
+			repo.resetStorage();
+			searchStore.resetSearchStore();
+			set({ storageOffline: null, storageError: null, searchUnavailable: null });
+			await get().refreshLibrary();
+		},
+
+		async exportLibrary() {
+			if (get().libraryExport?.running) return;
+			set({
+				libraryExport: { running: true, sessions: 0, bytes: 0, fileName: null, skipped: [], error: null },
+			});
+			try {
+				const now = new Date();
+				const out = await makeLibraryBundle(get().library, get().unsaved, now);
+				const fileName = bundleFileName(now);
+				if (out.sessions > 0) downloadBlob(out.blob, fileName);
+				set({
+					libraryExport: {
+						running: false,
+						sessions: out.sessions,
+						bytes: out.blob.size,
+						fileName: out.sessions > 0 ? fileName : null,
+						skipped: out.skipped.map((s) => ({ id: s.meta.id, name: nameOf(s.meta), reason: s.reason })),
+						error: out.sessions > 0 ? null : "There is nothing to export: no session could be read.",
+					},
+				});
+			} catch (err) {
+				set({
+					libraryExport: {
+						running: false,
+						sessions: 0,
+						bytes: 0,
+						fileName: null,
+						skipped: [],
+						error: `The library could not be exported: ${errorText(err)}`,
+					},
+				});
+			}
+		},
+
+		dismissLibraryExport() {
+			if (!get().libraryExport?.running) set({ libraryExport: null });
 		},
 	};
 }

@@ -1,10 +1,11 @@
 import { getTreeIndex } from "../../core";
+import { isBundleFile } from "../../storage/bundle";
 import { getLastOpenSession, setLastOpenSession } from "../../storage/prefs";
 import * as repo from "../../storage/repository";
 import { parseSessionFile } from "../../workers/client";
 import { describeSession, sessionKey } from "../sessionMeta";
-import { storageMessage } from "../storageMessage";
 import type { DeepLink, GetStore, LoadActions, LoadJob, LoadSource, LoadState, OpenSession, SetStore } from "../types";
+import { unsavedBody } from "../unsavedBodies";
 
 export const initialLoadState: LoadState = { loads: [], loadErrors: [], linkError: null };
 
@@ -68,11 +69,14 @@ export function createLoadSlice(set: SetStore, get: GetStore): LoadActions {
 				stored: false,
 			};
 			updateJob(id, { phase: "saving", loaded: result.size });
+			const meta = describeSession(session);
 			try {
-				await repo.saveSession(describeSession(session), blob);
+				await repo.saveSession(meta, blob);
 				session.stored = true;
 			} catch (err) {
-				set({ storageError: storageMessage(err) });
+				// Open anyway, listed as not saved, its content kept in memory.
+				get().keepUnsaved(meta, blob);
+				await get().noteStorageFailure(err, { fileName: source.fileName, size: blob.size });
 			}
 			if (session.stored) await get().refreshLibrary();
 			return session;
@@ -118,6 +122,12 @@ export function createLoadSlice(set: SetStore, get: GetStore): LoadActions {
 			const jobs = files.map((file) => addJob(file.name, file.size, "queued"));
 			let lastOpened: OpenSession | null = null;
 			for (let i = 0; i < files.length; i++) {
+				// A library file exported before goes into the library; it is not a session to open.
+				if (await isBundleFile(files[i])) {
+					endJob(jobs[i]);
+					await get().importLibraryBundle(files[i]);
+					continue;
+				}
 				const session = await ingest(jobs[i], { fileName: files[i].name, body: files[i] });
 				if (session) lastOpened = session;
 			}
@@ -133,14 +143,26 @@ export function createLoadSlice(set: SetStore, get: GetStore): LoadActions {
 			return session;
 		},
 
-		async openStored(id) {
-			if (get().session?.key === id) return true;
-			const meta = get().library.find((m) => m.id === id) ?? (await repo.getSessionMeta(id).catch(() => undefined));
+		async openStored(id, from) {
+			const open = get().session;
+			if (open?.key === id && open.stored === (from !== "memory")) return true;
+			const memory = from === "memory" ? get().unsaved.find((m) => m.id === id) : undefined;
+			if (from === "memory" && !memory) return false;
+			const meta =
+				memory ?? get().library.find((m) => m.id === id) ?? (await repo.getSessionMeta(id).catch(() => undefined));
 			if (!meta) return false;
 			const jobId = addJob(meta.fileName, meta.size, "reading");
 			try {
-				const body = await repo.loadSessionBody(id);
-				if (!body) throw new Error("the stored body is missing");
+				let body = memory ? unsavedBody(id) : undefined;
+				if (!memory) {
+					const read = await repo.readSessionBody(id);
+					if ("problem" in read) {
+						get().reportCorrupt({ key: id, rawKey: id, store: "body", fileName: meta.fileName, reason: read.problem });
+						throw new Error(read.problem);
+					}
+					body = read.body;
+				}
+				if (!body) throw new Error("its content is no longer in memory");
 				const result = await parseSessionFile(body, progress(jobId));
 				show({
 					...result.parsed,
@@ -149,11 +171,11 @@ export function createLoadSlice(set: SetStore, get: GetStore): LoadActions {
 					size: result.size,
 					contentHash: result.contentHash,
 					...(meta.sourceUrl ? { sourceUrl: meta.sourceUrl } : {}),
-					stored: true,
+					stored: !memory,
 				});
 				return true;
 			} catch (err) {
-				fail(jobId, meta.fileName, `Could not reopen the stored session: ${errorText(err)}`);
+				fail(jobId, meta.fileName, `Could not reopen the ${memory ? "unsaved" : "stored"} session: ${errorText(err)}`);
 				return false;
 			} finally {
 				endJob(jobId);

@@ -1,8 +1,9 @@
-import { getTreeIndex, hitSnippet, parseQuery, searchPreparedDoc, tipContaining } from "../../core";
+import { getTreeIndex, hitSnippet, parseQuery, type SearchDoc, searchPreparedDoc, tipContaining } from "../../core";
 import * as repo from "../../storage/repository";
 import * as searchStore from "../../storage/searchStore";
 import { importSessionFile } from "../../workers/importClient";
 import { forgetDoc, indexingHeld, loadCorpus, preparedDoc, rememberDoc } from "../searchCorpus";
+import { storageProblem } from "../storageMessage";
 import type { GetStore, SearchActions, SearchGroup, SearchState, SetStore } from "../types";
 import { yieldToPage } from "../yieldToPage";
 
@@ -11,6 +12,7 @@ export const initialSearchState: SearchState = {
 	searchResults: [],
 	searchRunning: false,
 	searchIndexing: null,
+	searchUnavailable: null,
 };
 
 /** Milliseconds of searching between yields to the page. */
@@ -27,7 +29,43 @@ function activity(m: { modified: string; created: string; storedAt: number }): n
 	return m.storedAt;
 }
 
+/** Why the index cannot be used, for the search panel. */
+function unavailableReason(err: unknown, writing: boolean): string {
+	const kind = storageProblem(err, writing);
+	if (kind === "quota")
+		return "The search index could not be written: browser storage is full. Search covers the sessions indexed so far.";
+	if (kind === "unavailable")
+		return "Search across sessions is unavailable: browser storage cannot be used in this page.";
+	return `The search index could not be read (${err instanceof Error ? err.message : String(err)}).`;
+}
+
 export function createSearchSlice(set: SetStore, get: GetStore): SearchActions {
+	/**
+	 * Reads the index into memory; says so when it cannot be read, and reports entries that were
+	 * unreadable (dropped, to be rebuilt).
+	 */
+	async function readCorpus(): Promise<void> {
+		try {
+			await loadCorpus();
+		} catch (err) {
+			set({ searchUnavailable: unavailableReason(err, false) });
+			return;
+		}
+		if (get().searchUnavailable) set({ searchUnavailable: null });
+		const dropped = searchStore.takeDroppedDocs();
+		for (const d of dropped) {
+			const meta = get().library.find((m) => m.id === d.sessionId);
+			get().reportCorrupt({
+				key: d.sessionId,
+				rawKey: d.sessionId,
+				store: "search",
+				...(meta ? { fileName: meta.fileName } : {}),
+				reason: `${d.reason}; it was dropped and is being rebuilt`,
+			});
+		}
+		if (dropped.length > 0) void get().syncSearchIndex();
+	}
+
 	/** Each search gets a generation; a newer one makes older ones stop. */
 	let generation = 0;
 	let syncing = false;
@@ -43,11 +81,8 @@ export function createSearchSlice(set: SetStore, get: GetStore): SearchActions {
 			return;
 		}
 		set({ searchRunning: true });
-		try {
-			await loadCorpus();
-		} catch {
-			// An unreadable index searches as empty; syncing rebuilds it.
-		}
+		// An unreadable index searches as empty (and says why); syncing rebuilds it.
+		await readCorpus();
 		if (mine !== generation) return;
 		// Newest sessions first; only docs built from the stored content count.
 		const sessions = [...get().library].sort((a, b) => activity(b) - activity(a));
@@ -90,11 +125,7 @@ export function createSearchSlice(set: SetStore, get: GetStore): SearchActions {
 		},
 
 		async prepareSearch() {
-			try {
-				await loadCorpus();
-			} catch {
-				// searching will try again
-			}
+			await readCorpus();
 		},
 
 		async openSearchHit(sessionId, entryId) {
@@ -142,22 +173,27 @@ export function createSearchSlice(set: SetStore, get: GetStore): SearchActions {
 						const body = await repo.loadSessionBody(meta.id).catch(() => undefined);
 						// The session may have gone or changed meanwhile: the next round sees to it.
 						if (!body || get().library.find((m) => m.id === meta.id)?.contentHash !== meta.contentHash) continue;
+						let doc: SearchDoc;
 						try {
 							const out = await importSessionFile(body, { fileName: meta.fileName, sessionId: meta.id });
 							if (out.kind !== "parsed") continue;
-							const doc = { ...out.doc, contentHash: meta.contentHash };
-							await searchStore.putSearchDoc(doc);
-							rememberDoc(doc);
-							indexed++;
+							doc = { ...out.doc, contentHash: meta.contentHash };
 						} catch {
 							// A stored body that no longer parses stays out of the index.
 							unreadable.add(`${meta.id}\n${meta.contentHash}`);
+							continue;
 						}
+						// A failed write (storage full) ends this round: the outer catch says so.
+						await searchStore.putSearchDoc(doc);
+						rememberDoc(doc);
+						indexed++;
 						await yieldToPage();
 					}
 				} while (syncAgain);
-			} catch {
-				// IndexedDB unavailable: searching finds nothing, the rest of the page works.
+				if (get().searchUnavailable) set({ searchUnavailable: null });
+			} catch (err) {
+				// Storage unavailable or full: the rest of the page works; the search panel says why.
+				set({ searchUnavailable: unavailableReason(err, true) });
 			} finally {
 				syncing = false;
 				set({ searchIndexing: null });

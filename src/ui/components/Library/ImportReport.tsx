@@ -25,12 +25,16 @@ export function ImportReport() {
 	const numbered = batch.results.map((result, seq) => ({ result, seq }));
 	const sorted = STATUS_ORDER.flatMap((s) => numbered.filter((n) => n.result.status === s));
 	const percent = batch.bytesTotal > 0 ? Math.min(100, Math.floor((batch.bytesDone / batch.bytesTotal) * 100)) : 100;
+	const isLibrary = batch.kind === "library";
+	const unit = isLibrary ? "sessions" : "files";
+	const notStored = batch.notStored ?? [];
 	return (
 		<section
 			className="import-batch"
 			data-testid="import-batch"
 			data-running={batch.running}
-			aria-label="Folder import"
+			data-kind={batch.kind ?? "folder"}
+			aria-label={isLibrary ? "Library import" : "Folder import"}
 			aria-busy={batch.running}
 		>
 			<div className="import-batch__head">
@@ -51,9 +55,9 @@ export function ImportReport() {
 				data-done={batch.done}
 				data-total={batch.total}
 			>
-				<progress max={Math.max(1, batch.total)} value={batch.done} aria-label="Files imported" />
+				<progress max={Math.max(1, batch.total)} value={batch.done} aria-label={`${unit} imported`} />
 				<span className="small muted">
-					{formatCount(batch.done)} of {formatCount(batch.total)} files · {formatBytes(batch.bytesDone)} of{" "}
+					{formatCount(batch.done)} of {formatCount(batch.total)} {unit} · {formatBytes(batch.bytesDone)} of{" "}
 					{formatBytes(batch.bytesTotal)} ({percent}%)
 				</span>
 				{batch.current && (
@@ -73,7 +77,9 @@ export function ImportReport() {
 						{batch.ignored.length} not .jsonl, left alone
 					</span>
 				)}
-				{batch.total === 0 && <span>No .jsonl files found.</span>}
+				{batch.total === 0 && !batch.stopped && (
+					<span>{isLibrary ? "The library file holds no sessions." : "No .jsonl files found."}</span>
+				)}
 			</p>
 			{batch.stopped && (
 				<p className="import-batch__stopped small" role="alert">
@@ -91,6 +97,19 @@ export function ImportReport() {
 						/>
 					))}
 				</ul>
+			)}
+			{notStored.length > 0 && (
+				<details className="import-ignored small" data-testid="import-not-stored" open>
+					<summary>
+						{notStored.length} file{notStored.length === 1 ? "" : "s"} not imported (the import stopped)
+					</summary>
+					<ul className="list">
+						{notStored.map((p, i) => (
+							// biome-ignore lint/suspicious/noArrayIndexKey: paths may repeat; the list never reorders
+							<li key={i}>{p}</li>
+						))}
+					</ul>
+				</details>
 			)}
 			{batch.ignored.length > 0 && (
 				<details className="import-ignored small muted" data-testid="import-ignored">

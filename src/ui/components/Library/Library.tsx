@@ -1,28 +1,36 @@
 import { useMemo, useState } from "react";
 import { type Store, useStore } from "../../../store";
 import "./Library.css";
+import "./LibraryStorage.css";
+import { CorruptList } from "./CorruptList";
+import { ExportReport } from "./ExportReport";
 import { FolderImport } from "./FolderImport";
 import { ImportReport } from "./ImportReport";
 import { LibraryGroupView } from "./LibraryGroup";
+import { LibraryTransfer } from "./LibraryTransfer";
 import { LIBRARY_SORTS, type LibrarySort, libraryGroups, libraryView } from "./libraryView";
+import { StorageOffline } from "./StorageOffline";
 import { StorageUse } from "./StorageUse";
+import { UnsavedList } from "./UnsavedList";
 import { useLineage } from "./useLineage";
 
 const selectLibrary = (s: Store) => s.library;
 const selectReady = (s: Store) => s.libraryReady;
-const selectCorrupt = (s: Store) => s.libraryCorrupt.length;
-const selectOpenKey = (s: Store) => s.session?.key;
+const selectOffline = (s: Store) => s.storageOffline !== null;
+// An unsaved copy open under a stored session's id is not that stored session.
+const selectOpenKey = (s: Store) => (s.session?.stored ? s.session.key : undefined);
 const selectCollapsed = (s: Store) => s.libraryCollapsed;
 const selectToggle = (s: Store) => s.toggleLibraryGroup;
 
 /**
  * The stored sessions grouped by project (working directory), forks under their parents: search,
- * sort, collapse, open, rename, delete, folder import, and how much storage they use.
+ * sort, collapse, open, rename, delete, folder import, export and import of the whole library,
+ * sessions open but not saved, damaged records, and how much storage they use.
  */
 export function Library() {
 	const library = useStore(selectLibrary);
 	const ready = useStore(selectReady);
-	const corrupt = useStore(selectCorrupt);
+	const offline = useStore(selectOffline);
 	const openKey = useStore(selectOpenKey);
 	const collapsed = useStore(selectCollapsed);
 	const toggle = useStore(selectToggle);
@@ -42,7 +50,11 @@ export function Library() {
 				</h2>
 				<FolderImport />
 			</div>
+			<LibraryTransfer />
+			<StorageOffline />
 			<ImportReport />
+			<ExportReport />
+			<UnsavedList />
 			{library.length > 1 && (
 				<div className="library__controls">
 					<input
@@ -69,7 +81,7 @@ export function Library() {
 					</select>
 				</div>
 			)}
-			{ready && library.length === 0 && (
+			{ready && library.length === 0 && !offline && (
 				<p className="muted small">
 					No stored sessions yet. Open .jsonl files, import a folder (pi keeps them in ~/.pi/agent/sessions), or drop
 					files or folders anywhere on the page.
@@ -89,11 +101,7 @@ export function Library() {
 					/>
 				))}
 			</div>
-			{corrupt > 0 && (
-				<p className="muted small" data-testid="library-corrupt">
-					{corrupt} stored record{corrupt === 1 ? " is" : "s are"} unreadable and not listed.
-				</p>
-			)}
+			<CorruptList />
 			<StorageUse />
 		</section>
 	);

@@ -9,6 +9,7 @@ const selectQuery = (s: Store) => s.searchQuery;
 const selectResults = (s: Store) => s.searchResults;
 const selectRunning = (s: Store) => s.searchRunning;
 const selectIndexing = (s: Store) => s.searchIndexing;
+const selectUnavailable = (s: Store) => s.searchUnavailable;
 const selectSetQuery = (s: Store) => s.setSearchQuery;
 const selectPrepare = (s: Store) => s.prepareSearch;
 
@@ -25,6 +26,7 @@ export function SearchAll() {
 	const results = useStore(selectResults);
 	const running = useStore(selectRunning);
 	const indexing = useStore(selectIndexing);
+	const unavailable = useStore(selectUnavailable);
 	const setQuery = useStore(selectSetQuery);
 	const prepare = useStore(selectPrepare);
 	const [text, setText] = useState(query);
@@ -56,6 +58,11 @@ export function SearchAll() {
 					}
 				}}
 			/>
+			{unavailable && (
+				<p className="search-all__status small muted" data-testid="search-all-unavailable" role="status">
+					{unavailable}
+				</p>
+			)}
 			{(active || indexing) && (
 				<p className="search-all__status small muted" data-testid="search-all-status" aria-live="polite">
 					{active &&

@@ -1,0 +1,66 @@
+import { useState } from "react";
+import type { CorruptRecord } from "../../../storage/repository";
+
+const WHERE: Record<CorruptRecord["store"], string> = {
+	meta: "library record",
+	body: "stored file",
+	search: "search index entry",
+};
+
+interface Props {
+	record: CorruptRecord;
+	onDelete(): void;
+}
+
+/** A damaged stored record: which one and why; delete it (after confirming) or, for the index, dismiss. */
+export function CorruptItem({ record: r, onDelete }: Props) {
+	const [confirming, setConfirming] = useState(false);
+	const name = r.fileName ? `${r.fileName} (${r.key})` : r.key;
+	const derived = r.store === "search";
+	return (
+		<li className="library-corrupt__item" data-testid="library-corrupt-item" data-key={r.key} data-store={r.store}>
+			<span className="library-corrupt__name" title={name}>
+				{name}
+			</span>
+			<span className="library-corrupt__reason">
+				{WHERE[r.store]}: {r.reason}
+			</span>
+			{derived ? (
+				<button type="button" className="button button--small" data-testid="library-corrupt-dismiss" onClick={onDelete}>
+					Dismiss
+				</button>
+			) : confirming ? (
+				<span className="library-confirm__buttons" role="alertdialog" aria-label="Confirm delete">
+					<span>Delete this damaged record for good?</span>
+					<button
+						type="button"
+						className="button button--small button--danger"
+						data-testid="library-corrupt-delete-confirm"
+						onClick={onDelete}
+					>
+						Delete
+					</button>
+					<button
+						type="button"
+						className="button button--small"
+						// biome-ignore lint/a11y/noAutofocus: the confirmation takes the focus so Escape/Enter work at once
+						autoFocus
+						onClick={() => setConfirming(false)}
+						onKeyDown={(e) => e.key === "Escape" && setConfirming(false)}
+					>
+						Cancel
+					</button>
+				</span>
+			) : (
+				<button
+					type="button"
+					className="button button--small"
+					data-testid="library-corrupt-delete"
+					onClick={() => setConfirming(true)}
+				>
+					Delete…
+				</button>
+			)}
+		</li>
+	);
+}

@@ -1,0 +1,100 @@
+import { useState } from "react";
+import type { SessionMeta } from "../../../storage/repository";
+import { type Store, useStore } from "../../../store";
+import { formatBytes, formatCount } from "./format";
+import { TrashIcon } from "./icons";
+import { displayName } from "./libraryView";
+
+const selectOpen = (s: Store) => s.openStored;
+const selectSave = (s: Store) => s.saveUnsaved;
+const selectForget = (s: Store) => s.forgetUnsaved;
+
+interface Props {
+	meta: SessionMeta;
+	active: boolean;
+	/** Storage works (as far as is known): offer to save again. */
+	canSave: boolean;
+}
+
+/** A session open in this page only: opens on click; save again, or remove (after confirming). */
+export function UnsavedItem({ meta: m, active, canSave }: Props) {
+	const open = useStore(selectOpen);
+	const save = useStore(selectSave);
+	const forget = useStore(selectForget);
+	const [confirming, setConfirming] = useState(false);
+	const [saving, setSaving] = useState(false);
+	const name = displayName(m);
+	return (
+		<li className={`library-entry is-unsaved${active ? " is-active" : ""}`}>
+			<button
+				type="button"
+				className="library-item"
+				data-testid="library-unsaved-item"
+				data-session-id={m.id}
+				aria-current={active ? "true" : undefined}
+				title={`${m.fileName}\nOpen in this page only: not saved in the browser`}
+				onClick={() => void open(m.id, "memory")}
+			>
+				<span className="library-item__name">{name}</span>
+				<span className="library-item__badge is-unsaved" data-testid="library-unsaved-badge">
+					not saved
+				</span>
+				<span className="library-item__line">
+					{m.fileName} · {formatCount(m.entries)} {m.entries === 1 ? "entry" : "entries"} · {formatBytes(m.size)}
+				</span>
+			</button>
+			<div className="library-entry__actions">
+				{canSave && (
+					<button
+						type="button"
+						className="button button--small"
+						data-testid="library-unsaved-save"
+						title="Try again to store it in the browser"
+						disabled={saving}
+						onClick={() => {
+							setSaving(true);
+							void save(m.id).finally(() => setSaving(false));
+						}}
+					>
+						Save
+					</button>
+				)}
+				<button
+					type="button"
+					className="icon-button icon-button--danger"
+					data-testid="library-unsaved-remove"
+					aria-label={`Remove ${name}`}
+					title="Remove from this page"
+					onClick={() => setConfirming(!confirming)}
+				>
+					<TrashIcon />
+				</button>
+			</div>
+			{confirming && (
+				<div className="library-confirm" role="alertdialog" aria-label="Confirm remove">
+					<span>Remove “{name}” from this page? It was never stored; your file is untouched.</span>
+					<span className="library-confirm__buttons">
+						<button
+							type="button"
+							className="button button--danger"
+							data-testid="library-unsaved-remove-confirm"
+							onClick={() => forget(m.id)}
+						>
+							Remove
+						</button>
+						<button
+							type="button"
+							className="button"
+							// biome-ignore lint/a11y/noAutofocus: the confirmation takes the focus so Escape/Enter work at once
+							autoFocus
+							onClick={() => setConfirming(false)}
+							onKeyDown={(e) => e.key === "Escape" && setConfirming(false)}
+						>
+							Cancel
+						</button>
+					</span>
+				</div>
+			)}
+		</li>
+	);
+}
