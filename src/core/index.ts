@@ -26,3 +26,4 @@ export * from "./share";
 export * from "./tokens";
 export * from "./tree";
 export * from "./types";
+export * from "./units";

@@ -1,3 +1,4 @@
+import { utf8Length } from "../core";
 import type { SessionMeta } from "./repository";
 
 /**
@@ -203,24 +204,6 @@ export interface ReadLine {
 	/** 1-based line number. */
 	number: number;
 	bytesRead: number;
-}
-
-/** UTF-8 bytes of `text`, counted without encoding it (lone surrogates count as U+FFFD would). */
-function utf8Length(text: string): number {
-	let n = 0;
-	for (let i = 0; i < text.length; i++) {
-		const c = text.charCodeAt(i);
-		if (c < 0x80) n += 1;
-		else if (c < 0x800) n += 2;
-		else if (c >= 0xd800 && c <= 0xdbff && i + 1 < text.length) {
-			const d = text.charCodeAt(i + 1);
-			if (d >= 0xdc00 && d <= 0xdfff) {
-				n += 4;
-				i++;
-			} else n += 3;
-		} else n += 3;
-	}
-	return n;
 }
 
 /**

@@ -2,7 +2,7 @@ import "fake-indexeddb/auto";
 import { IDBFactory, IDBObjectStore } from "fake-indexeddb";
 import { createStore, del as rawDel, keys as rawKeys, set as rawSet } from "idb-keyval";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import type { SessionMeta } from "./repository";
+import { testMeta } from "./testMeta";
 
 type Repo = typeof import("./repository");
 
@@ -15,24 +15,7 @@ async function freshRepo(factory: IDBFactory | undefined = new IDBFactory()): Pr
 	return import("./repository");
 }
 
-function meta(id: string, extra: Partial<SessionMeta> = {}): SessionMeta {
-	return {
-		id,
-		fileName: `${id}.jsonl`,
-		title: `title ${id}`,
-		cwd: "/work",
-		created: "2026-01-01T00:00:00.000Z",
-		modified: "2026-01-02T00:00:00.000Z",
-		storedAt: 1000,
-		entries: 10,
-		leaves: 2,
-		compactions: 1,
-		size: 123,
-		contentHash: `hash-${id}`,
-		version: 3,
-		...extra,
-	};
-}
+const meta = testMeta;
 
 /** Raw access to the two databases, behind the repository's back. */
 const rawMeta = () => createStore(META_DB, "meta");

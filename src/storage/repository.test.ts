@@ -1,7 +1,7 @@
 import "fake-indexeddb/auto";
 import { IDBFactory } from "fake-indexeddb";
 import { beforeEach, describe, expect, it, vi } from "vitest";
-import type { SessionMeta } from "./repository";
+import { testMeta } from "./testMeta";
 
 type Repo = typeof import("./repository");
 
@@ -28,24 +28,7 @@ async function reloadRepo(): Promise<Repo> {
 	return import("./repository");
 }
 
-function meta(id: string, extra: Partial<SessionMeta> = {}): SessionMeta {
-	return {
-		id,
-		fileName: `${id}.jsonl`,
-		title: `title ${id}`,
-		cwd: "/work",
-		created: "2026-01-01T00:00:00.000Z",
-		modified: "2026-01-02T00:00:00.000Z",
-		storedAt: 1000,
-		entries: 10,
-		leaves: 2,
-		compactions: 1,
-		size: 123,
-		contentHash: `hash-${id}`,
-		version: 3,
-		...extra,
-	};
-}
+const meta = testMeta;
 
 let repo: Repo;
 beforeEach(async () => {

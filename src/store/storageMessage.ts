@@ -1,19 +1,6 @@
+import { formatBytes as bytes } from "../core";
 import { toStorageError } from "../storage/idb";
 import { StorageError, type StorageProblem, type StorageUse } from "../storage/repository";
-
-/** "1.2 MB" style sizes for messages. */
-function bytes(n: number): string {
-	if (!Number.isFinite(n) || n < 0) return "?";
-	if (n < 1024) return `${n} B`;
-	const units = ["KB", "MB", "GB", "TB"];
-	let value = n / 1024;
-	let unit = 0;
-	while (value >= 1024 && unit < units.length - 1) {
-		value /= 1024;
-		unit++;
-	}
-	return `${value.toFixed(value < 10 ? 1 : 0)} ${units[unit]}`;
-}
 
 /** What kind of storage failure `err` is (a write, unless said otherwise). */
 export function storageProblem(err: unknown, write = true): StorageProblem {

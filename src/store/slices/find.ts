@@ -1,5 +1,6 @@
 import { type FindRun, getTreeIndex, isFindActive, startFind } from "../../core";
 import type { FindActions, FindState, GetStore, SetStore } from "../types";
+import { yieldToPage } from "../yieldToPage";
 
 const NO_HITS: readonly string[] = [];
 
@@ -14,22 +15,6 @@ export const initialFindState: FindState = {
 
 /** Milliseconds of searching between yields to the page. */
 const SLICE_MS = 12;
-
-/** Lets the page handle input and paint before the next slice (faster than a 4 ms-clamped timer). */
-function yieldToPage(): Promise<void> {
-	return new Promise((resolve) => {
-		if (typeof MessageChannel === "undefined") {
-			setTimeout(resolve, 0);
-			return;
-		}
-		const channel = new MessageChannel();
-		channel.port1.onmessage = () => {
-			channel.port1.close();
-			resolve();
-		};
-		channel.port2.postMessage(null);
-	});
-}
 
 export function createFindSlice(set: SetStore, get: GetStore): FindActions {
 	/** Each search gets a generation; a newer one makes older ones stop. */

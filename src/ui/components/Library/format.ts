@@ -1,16 +1,4 @@
-/** "12.3 MB" style sizes. */
-export function formatBytes(n: number): string {
-	if (!Number.isFinite(n) || n < 0) return "?";
-	if (n < 1024) return `${n} B`;
-	const units = ["KB", "MB", "GB", "TB"];
-	let value = n / 1024;
-	let unit = 0;
-	while (value >= 1024 && unit < units.length - 1) {
-		value /= 1024;
-		unit++;
-	}
-	return `${value.toFixed(value < 10 ? 1 : 0)} ${units[unit]}`;
-}
+export { formatBytes } from "../../../core";
 
 /** A short local date and time for an ISO timestamp or epoch ms; "" when unreadable. */
 export function formatDate(value: string | number | undefined): string {

@@ -1,27 +1,5 @@
 import { useEffect, useState } from "react";
-
-/** The Clipboard API where the page is a secure context; else the old select-and-copy way. */
-async function writeClipboard(text: string): Promise<boolean> {
-	try {
-		await navigator.clipboard.writeText(text);
-		return true;
-	} catch {
-		const area = document.createElement("textarea");
-		area.value = text;
-		area.setAttribute("readonly", "");
-		area.style.position = "fixed";
-		area.style.opacity = "0";
-		document.body.append(area);
-		area.select();
-		try {
-			return document.execCommand("copy");
-		} catch {
-			return false;
-		} finally {
-			area.remove();
-		}
-	}
-}
+import { writeClipboard } from "../../../store/browser";
 
 interface Props {
 	/** The text to copy; a function is called only on click (large payloads). */
