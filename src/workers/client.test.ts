@@ -44,7 +44,14 @@ class FakeWorker extends EventTarget {
 				const result = await readSessionBlob(blob);
 				const { entries, ...session } = result.parsed;
 				this.reply({ type: "entries", requestId, entries });
-				this.reply({ type: "done", requestId, session, size: result.size, contentHash: result.contentHash });
+				this.reply({
+					type: "done",
+					requestId,
+					session,
+					size: result.size,
+					contentHash: result.contentHash,
+					entryCount: entries.length,
+				});
 			} catch (err) {
 				this.reply({ type: "error", requestId, message: (err as Error).message, notASession: true });
 			}

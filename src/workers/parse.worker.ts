@@ -1,12 +1,21 @@
 /// <reference lib="webworker" />
+import { buildGraph, collectDiagnostics, getTreeIndex, graphParts, summarizeLeaves, treeParts } from "../core";
 import type { ParseRequest, ParseResponse, WorkerRequest } from "./protocol";
 import { NotASessionError, readSessionBlob } from "./readSession";
 
-/** Entries per transfer message: small enough that deserialising one never blocks the page long. */
-const ENTRY_CHUNK_CHARS = 2_000_000;
+/**
+ * Entries per message for those that cross as objects (the end of a file, or all of an older
+ * version's): by source size, so that the page deserialises one in a few milliseconds.
+ */
+const ENTRY_CHUNK_BYTES = 1_000_000;
+/**
+ * Bytes per `bytes` message: the page decodes and parses each in a few milliseconds, so even on a
+ * busy machine no message keeps it from input and painting for long.
+ */
+const BYTES_PIECE = 256 * 1024;
 
 const scope = self as unknown as DedicatedWorkerGlobalScope;
-const post = (message: ParseResponse) => scope.postMessage(message);
+const post = (message: ParseResponse, transfer: Transferable[] = []) => scope.postMessage(message, transfer);
 
 /** Holds `lockName` until this worker ends, however it ends, so the page can notice. */
 function holdLock(lockName: string | null): void {
@@ -20,17 +29,69 @@ function holdLock(lockName: string | null): void {
 		.catch(() => undefined);
 }
 
-async function parse({ requestId, blob }: ParseRequest): Promise<void> {
+/** A chunk's bytes in pieces of at most `BYTES_PIECE`, each in a buffer of its own (to transfer). */
+function pieces(bytes: Uint8Array): ArrayBuffer[] {
+	const { buffer } = bytes;
+	if (bytes.byteLength <= BYTES_PIECE) {
+		const whole = buffer instanceof ArrayBuffer && bytes.byteOffset === 0 && bytes.byteLength === buffer.byteLength;
+		return [whole ? buffer : (bytes.slice().buffer as ArrayBuffer)];
+	}
+	const out: ArrayBuffer[] = [];
+	for (let at = 0; at < bytes.byteLength; at += BYTES_PIECE) {
+		out.push(bytes.slice(at, at + BYTES_PIECE).buffer as ArrayBuffer);
+	}
+	return out;
+}
+
+async function parse({ requestId, blob, deferDiagnostics, view }: ParseRequest): Promise<void> {
 	try {
-		const result = await readSessionBlob(blob, (p) => post({ type: "progress", requestId, ...p }));
+		// Every chunk of bytes moves on to the page as soon as it is parsed here (transferred, not
+		// copied), with the lines of it that are final entries: the page parses those lines itself
+		// while this worker goes on with the file, so both cores work, and no entry objects have to
+		// be serialised here and deserialised there (which costs more than parsing them twice).
+		let streamed = 0;
+		const result = await readSessionBlob(blob, (p) => post({ type: "progress", requestId, ...p }), {
+			diagnostics: !deferDiagnostics,
+			onChunk: (bytes, plan) => {
+				streamed += plan.entryLines.length;
+				pieces(bytes).forEach((buffer, i) => {
+					const entryLines = i === 0 ? plan.entryLines : [];
+					post({ type: "bytes", requestId, bytes: buffer, entryLines, linesThrough: plan.linesThrough }, [buffer]);
+				});
+			},
+		});
 		const { entries, ...session } = result.parsed;
-		// Chunk by approximate source size (line lengths are unknown here; estimate from the file).
+		// The entries the page could not make from the bytes, as objects.
 		const perEntry = entries.length > 0 ? result.size / entries.length : 1;
-		const chunkLen = Math.max(1, Math.floor(ENTRY_CHUNK_CHARS / Math.max(perEntry, 1)));
-		for (let i = 0; i < entries.length; i += chunkLen) {
+		const chunkLen = Math.max(1, Math.floor(ENTRY_CHUNK_BYTES / Math.max(perEntry, 1)));
+		for (let i = streamed; i < entries.length; i += chunkLen) {
 			post({ type: "entries", requestId, entries: entries.slice(i, i + chunkLen) });
 		}
-		post({ type: "done", requestId, session, size: result.size, contentHash: result.contentHash });
+		const index = getTreeIndex(entries);
+		const tree = treeParts(index);
+		post(
+			{
+				type: "done",
+				requestId,
+				session,
+				size: result.size,
+				contentHash: result.contentHash,
+				entryCount: entries.length,
+				tree,
+			},
+			[tree.parent.buffer, tree.depth.buffer, tree.live.buffer],
+		);
+		if (view) {
+			const graph = graphParts(buildGraph(index));
+			const leaves = summarizeLeaves(entries, index);
+			post({ type: "view", requestId, view: { leaves, graph } }, [graph.nodeAt.buffer, graph.parentNode.buffer]);
+		}
+		if (deferDiagnostics) {
+			// Exactly what a full parse appends (it consults the issues found so far).
+			const before = session.issues.length;
+			const all = collectDiagnostics(entries, index, session.lines, session.issues.slice());
+			post({ type: "diagnostics", requestId, issues: all.slice(before) });
+		}
 	} catch (err) {
 		post({
 			type: "error",

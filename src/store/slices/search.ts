@@ -1,8 +1,8 @@
 import { getTreeIndex, hitSnippet, parseQuery, searchPreparedDoc, tipContaining } from "../../core";
 import * as repo from "../../storage/repository";
 import * as searchStore from "../../storage/searchStore";
-import { importSessionFile } from "../../workers/importClient";
-import { forgetDoc, indexingHeld, loadCorpus, preparedDoc, rememberDoc } from "../searchCorpus";
+import { indexSessionFile } from "../../workers/importClient";
+import { forgetDoc, indexingHeld, isCorpusInUse, loadCorpus, preparedDoc, rememberDoc } from "../searchCorpus";
 import type { GetStore, SearchActions, SearchGroup, SearchState, SetStore } from "../types";
 import { yieldToPage } from "../yieldToPage";
 
@@ -143,11 +143,13 @@ export function createSearchSlice(set: SetStore, get: GetStore): SearchActions {
 						// The session may have gone or changed meanwhile: the next round sees to it.
 						if (!body || get().library.find((m) => m.id === meta.id)?.contentHash !== meta.contentHash) continue;
 						try {
-							const out = await importSessionFile(body, { fileName: meta.fileName, sessionId: meta.id });
-							if (out.kind !== "parsed") continue;
-							const doc = { ...out.doc, contentHash: meta.contentHash };
-							await searchStore.putSearchDoc(doc);
-							rememberDoc(doc);
+							// The worker writes the doc to the index; a large doc only comes back to
+							// this thread when the index is held in memory here (a search ran).
+							const key = { sessionId: meta.id, contentHash: meta.contentHash };
+							let doc = await indexSessionFile(body, { ...key, returnDoc: isCorpusInUse() });
+							// A search started meanwhile: read the doc back after all.
+							if (!doc && isCorpusInUse()) doc = (await searchStore.getSearchDocs([key]))[0] ?? null;
+							if (doc) rememberDoc(doc);
 							indexed++;
 						} catch {
 							// A stored body that no longer parses stays out of the index.

@@ -22,20 +22,18 @@ const OPEN_PATH_LIMIT = 400;
 /** The builder's pipeline for the selected leaf, stage by stage, as the agent runs it. */
 export function ContextPanel() {
 	const { session, index } = useSessionIndex();
+	const entries = session?.entries;
 	const analysis = useAnalysis();
-	const pipeline = useMemo(
-		() => (session && analysis ? inspectContext(session.entries, analysis) : null),
-		[session, analysis],
-	);
+	const pipeline = useMemo(() => (entries && analysis ? inspectContext(entries, analysis) : null), [entries, analysis]);
 	const state = useInspectorState(analysis);
 	const scrollRef = useRef<HTMLElement>(null);
 	const explain = useExplainer();
 	useExplainScroll(scrollRef, explain);
 	const inspector = useMemo<Inspector | null>(
 		() =>
-			session && analysis && pipeline
+			entries && analysis && pipeline
 				? {
-						entries: session.entries,
+						entries,
 						analysis,
 						pipeline,
 						focusedId: state.focusedId,
@@ -45,7 +43,7 @@ export function ContextPanel() {
 						explain,
 					}
 				: null,
-		[session, analysis, pipeline, state.focusedId, state.isExpanded, state.toggleRow, state.navigate, explain],
+		[entries, analysis, pipeline, state.focusedId, state.isExpanded, state.toggleRow, state.navigate, explain],
 	);
 	if (!session || !analysis || !pipeline || !inspector) {
 		return <p className="context-panel context-panel--empty">Select a session to see the context its leaves send.</p>;
