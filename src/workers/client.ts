@@ -2,6 +2,7 @@ import { adoptTreeIndex, type SessionIssue } from "../core";
 import { EntryMaker } from "./entryMaker";
 import type { ParseResponse, SessionView, WorkerRequest } from "./protocol";
 import { type ReadProgress, type ReadResult, readSessionBlob } from "./readSession";
+import { SlicedQueue } from "./slicedQueue";
 
 export interface ParseOptions {
 	/**
@@ -135,28 +136,43 @@ function onMessage(pw: ParserWorker, msg: ParseResponse, lockName: string | null
 		default:
 			break;
 	}
-	const p = pw.pending.get(msg.requestId);
-	if (!p) return;
-	try {
-		onRequestMessage(pw, p, msg);
-	} catch (err) {
-		// The page could not make the entries the worker named: a bug, not the file's fault.
-		pw.pending.delete(msg.requestId);
-		p.reject(new Error(`The parsed entries could not be taken over (${(err as Error).message})`));
-	}
+	// In order, a slice at a time: a chunk of bytes is parsed here in parts, so that this page
+	// stays responsive however large the worker's messages are.
+	let at = 0;
+	work.push(() => {
+		const p = pw.pending.get(msg.requestId);
+		if (!p) return true;
+		try {
+			if (msg.type !== "bytes") {
+				onRequestMessage(pw, p, msg);
+				return true;
+			}
+			const bytes = new Uint8Array(msg.bytes);
+			const end = Math.min(bytes.length, at + BYTES_STEP);
+			p.maker.add(bytes.subarray(at, end), at === 0 ? msg : { entryLines: [], linesThrough: msg.linesThrough });
+			at = end;
+			return at >= bytes.length;
+		} catch (err) {
+			// The page could not make the entries the worker named: a bug, not the file's fault.
+			pw.pending.delete(msg.requestId);
+			p.reject(new Error(`The parsed entries could not be taken over (${(err as Error).message})`));
+			return true;
+		}
+	});
 }
+
+/** Bytes hashed, decoded and parsed here in one step (a few milliseconds). */
+const BYTES_STEP = 256 * 1024;
+const work = new SlicedQueue();
 
 function onRequestMessage(
 	pw: ParserWorker,
 	p: Pending,
-	msg: Exclude<ParseResponse, { type: "ready" | "locked" }>,
+	msg: Exclude<ParseResponse, { type: "ready" | "locked" | "bytes" }>,
 ): void {
 	switch (msg.type) {
 		case "progress":
 			p.onProgress?.({ loaded: msg.loaded, total: msg.total });
-			break;
-		case "bytes":
-			p.maker.add(new Uint8Array(msg.bytes), msg);
 			break;
 		case "entries":
 			p.maker.addEntries(msg.entries);
@@ -171,7 +187,7 @@ function onRequestMessage(
 			const result: ParseFileResult = {
 				parsed: { ...msg.session, entries },
 				size: msg.size,
-				contentHash: msg.contentHash,
+				contentHash: msg.contentHash ?? p.maker.digest(),
 			};
 			const late: NonNullable<Pending["late"]> = {};
 			if (p.deferDiagnostics) {

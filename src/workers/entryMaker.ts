@@ -1,4 +1,4 @@
-import type { SessionEntry } from "../core";
+import { createContentHasher, type SessionEntry } from "../core";
 import type { ChunkPlan } from "./readSession";
 
 /**
@@ -6,7 +6,8 @@ import type { ChunkPlan } from "./readSession";
  * worker has parsed it and makes the entries the worker's plan names from the text of their lines
  * (`JSON.parse` of the same text gives equal objects). That is cheaper than receiving the
  * worker's entry objects, whose serialising and deserialising costs more than parsing, and the
- * work runs alongside the worker's: each chunk takes a few milliseconds here.
+ * work runs alongside the worker's: each chunk takes a few milliseconds here. It also hashes the
+ * bytes, which the worker then need not do.
  */
 export class EntryMaker {
 	/** The entries made so far: the first final entries of the file, in order. */
@@ -27,9 +28,11 @@ export class EntryMaker {
 	private through = 0;
 	/** Complete lines beyond `through`, kept until a plan covers them (not expected to happen). */
 	private held: { line: number; text: string }[] = [];
+	private readonly hasher = createContentHasher();
 
 	/** Takes the next chunk of the file and the plan the worker had after parsing it. */
 	add(bytes: Uint8Array, plan: ChunkPlan): void {
+		this.hasher.update(bytes);
 		for (const line of plan.entryLines) this.planned.push(line);
 		this.through = plan.linesThrough;
 		if (this.held.length > 0) {
@@ -63,6 +66,11 @@ export class EntryMaker {
 		}
 		this.rest = text.slice(start);
 		this.compact();
+	}
+
+	/** The content hash of the bytes added (the digest `readSessionBlob` gives). */
+	digest(): string {
+		return this.hasher.digest();
 	}
 
 	/** Takes entries that came as objects (those after the last one made here). */

@@ -8,12 +8,6 @@ import { NotASessionError, readSessionBlob } from "./readSession";
  * version's): by source size, so that the page deserialises one in a few milliseconds.
  */
 const ENTRY_CHUNK_BYTES = 1_000_000;
-/**
- * Bytes per `bytes` message: the page decodes and parses each in a few milliseconds, so even on a
- * busy machine no message keeps it from input and painting for long.
- */
-const BYTES_PIECE = 256 * 1024;
-
 const scope = self as unknown as DedicatedWorkerGlobalScope;
 const post = (message: ParseResponse, transfer: Transferable[] = []) => scope.postMessage(message, transfer);
 
@@ -29,18 +23,11 @@ function holdLock(lockName: string | null): void {
 		.catch(() => undefined);
 }
 
-/** A chunk's bytes in pieces of at most `BYTES_PIECE`, each in a buffer of its own (to transfer). */
-function pieces(bytes: Uint8Array): ArrayBuffer[] {
+/** A chunk's bytes in a buffer of their own, to transfer (without a copy when they have one). */
+function ownBuffer(bytes: Uint8Array): ArrayBuffer {
 	const { buffer } = bytes;
-	if (bytes.byteLength <= BYTES_PIECE) {
-		const whole = buffer instanceof ArrayBuffer && bytes.byteOffset === 0 && bytes.byteLength === buffer.byteLength;
-		return [whole ? buffer : (bytes.slice().buffer as ArrayBuffer)];
-	}
-	const out: ArrayBuffer[] = [];
-	for (let at = 0; at < bytes.byteLength; at += BYTES_PIECE) {
-		out.push(bytes.slice(at, at + BYTES_PIECE).buffer as ArrayBuffer);
-	}
-	return out;
+	const whole = buffer instanceof ArrayBuffer && bytes.byteOffset === 0 && bytes.byteLength === buffer.byteLength;
+	return whole ? buffer : (bytes.slice().buffer as ArrayBuffer);
 }
 
 async function parse({ requestId, blob, deferDiagnostics, view }: ParseRequest): Promise<void> {
@@ -50,14 +37,14 @@ async function parse({ requestId, blob, deferDiagnostics, view }: ParseRequest):
 		// while this worker goes on with the file, so both cores work, and no entry objects have to
 		// be serialised here and deserialised there (which costs more than parsing them twice).
 		let streamed = 0;
+		// The page hashes the bytes as they come (it has time to spare; this worker has not).
 		const result = await readSessionBlob(blob, (p) => post({ type: "progress", requestId, ...p }), {
 			diagnostics: !deferDiagnostics,
+			hash: false,
 			onChunk: (bytes, plan) => {
 				streamed += plan.entryLines.length;
-				pieces(bytes).forEach((buffer, i) => {
-					const entryLines = i === 0 ? plan.entryLines : [];
-					post({ type: "bytes", requestId, bytes: buffer, entryLines, linesThrough: plan.linesThrough }, [buffer]);
-				});
+				const buffer = ownBuffer(bytes);
+				post({ type: "bytes", requestId, bytes: buffer, ...plan }, [buffer]);
 			},
 		});
 		const { entries, ...session } = result.parsed;
@@ -75,7 +62,6 @@ async function parse({ requestId, blob, deferDiagnostics, view }: ParseRequest):
 				requestId,
 				session,
 				size: result.size,
-				contentHash: result.contentHash,
 				entryCount: entries.length,
 				tree,
 			},

@@ -52,7 +52,8 @@ export type ParseResponse =
 			requestId: number;
 			session: Omit<ParsedSession, "entries">;
 			size: number;
-			contentHash: string;
+			/** The content hash, when the worker hashed the bytes (else the page does). */
+			contentHash?: string;
 			/** Entries in all: those made from the bytes and those sent. */
 			entryCount: number;
 			/** The worker's tree index of the entries (`treeParts`), so the page need not build one. */

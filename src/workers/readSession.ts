@@ -12,6 +12,8 @@ export interface ReadProgress {
 }
 
 export interface ReadOptions {
+	/** Hash the bytes (default true); without, `contentHash` is "" (the caller hashes, or knows it). */
+	hash?: boolean;
 	/** Run the semantic checks (`collectDiagnostics`) before resolving (default true). */
 	diagnostics?: boolean;
 	/**
@@ -232,7 +234,7 @@ export async function readSessionStream(
 ): Promise<ReadResult> {
 	const { onChunk } = options;
 	const parser = createSessionParser();
-	const hasher = createContentHasher();
+	const hasher = options.hash === false ? null : createContentHasher();
 	const decoder = createUtf8Decoder();
 	const reader = stream.getReader();
 	let loaded = 0;
@@ -260,7 +262,7 @@ export async function readSessionStream(
 			}
 		}
 		loaded += value.length;
-		hasher.update(value);
+		hasher?.update(value);
 		push(decoder.decode(value));
 		if (onChunk) {
 			// After a bad byte the two decoders' texts could differ: plan no more entries.
@@ -301,5 +303,5 @@ export async function readSessionStream(
 	}
 	if (byteIssues.length > 0) parsed.issues.unshift(...byteIssues);
 	onProgress?.({ loaded, total });
-	return { parsed, size: loaded, contentHash: hasher.digest() };
+	return { parsed, size: loaded, contentHash: hasher ? hasher.digest() : "" };
 }

@@ -1,4 +1,4 @@
-import { useMemo, useRef } from "react";
+import { useDeferredValue, useMemo, useRef } from "react";
 import { inspectContext } from "../../../core";
 import { useExplainer } from "../../hooks/useExplainer";
 import { useAnalysis, useSessionIndex } from "../../hooks/useSession";
@@ -21,9 +21,16 @@ const OPEN_PATH_LIMIT = 400;
 
 /** The builder's pipeline for the selected leaf, stage by stage, as the agent runs it. */
 export function ContextPanel() {
-	const { session, index } = useSessionIndex();
-	const entries = session?.entries;
-	const analysis = useAnalysis();
+	const { session, index: liveIndex } = useSessionIndex();
+	const liveEntries = session?.entries;
+	const liveAnalysis = useAnalysis();
+	const live = useMemo(
+		() => ({ entries: liveEntries, index: liveIndex, analysis: liveAnalysis }),
+		[liveEntries, liveIndex, liveAnalysis],
+	);
+	// A newly opened session or selected leaf shows here in a render of its own after the graph and
+	// the tips have (React renders it in slices), so the page never waits for the whole inspector.
+	const { entries, index, analysis } = useDeferredValue(live);
 	const pipeline = useMemo(() => (entries && analysis ? inspectContext(entries, analysis) : null), [entries, analysis]);
 	const state = useInspectorState(analysis);
 	const scrollRef = useRef<HTMLElement>(null);
@@ -45,7 +52,7 @@ export function ContextPanel() {
 				: null,
 		[entries, analysis, pipeline, state.focusedId, state.isExpanded, state.toggleRow, state.navigate, explain],
 	);
-	if (!session || !analysis || !pipeline || !inspector) {
+	if (!entries || !analysis || !pipeline || !inspector) {
 		return <p className="context-panel context-panel--empty">Select a session to see the context its leaves send.</p>;
 	}
 	const n = {
