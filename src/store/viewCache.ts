@@ -4,6 +4,7 @@ import {
 	type ContextAnalysis,
 	graphFromParts,
 	type LeafSummary,
+	resolveLeaf,
 	type SessionEntry,
 	type SessionGraph,
 	summarizeLeaves,
@@ -46,16 +47,20 @@ export function adoptView(index: TreeIndex, view: SessionView): void {
 	if (!graphCache.has(index)) graphCache.set(index, graphFromParts(view.graph));
 }
 
-let lastAnalysis: { index: TreeIndex; leafId: string | null; analysis: ContextAnalysis } | null = null;
+let lastAnalysis: { index: TreeIndex; leaf: number; analysis: ContextAnalysis } | null = null;
 
-/** One analysis per (index, leaf), shared by every component that asks (100k-entry paths). */
+/**
+ * One analysis per (index, leaf), shared by every component that asks (100k-entry paths). No
+ * selection (null) is the file's current leaf: the same analysis as selecting that leaf.
+ */
 export function analysisFor(
 	entries: readonly SessionEntry[],
 	index: TreeIndex,
 	leafId: string | null,
 ): ContextAnalysis {
-	if (lastAnalysis?.index !== index || lastAnalysis.leafId !== leafId) {
-		lastAnalysis = { index, leafId, analysis: analyzeContext(entries, leafId ?? undefined, index) };
+	const leaf = resolveLeaf(index, leafId ?? undefined);
+	if (lastAnalysis?.index !== index || lastAnalysis.leaf !== leaf) {
+		lastAnalysis = { index, leaf, analysis: analyzeContext(entries, leafId ?? undefined, index) };
 	}
 	return lastAnalysis.analysis;
 }

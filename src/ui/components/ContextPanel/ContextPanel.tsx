@@ -28,9 +28,11 @@ export function ContextPanel() {
 		() => ({ entries: liveEntries, index: liveIndex, analysis: liveAnalysis }),
 		[liveEntries, liveIndex, liveAnalysis],
 	);
-	// A newly opened session or selected leaf shows here in a render of its own after the graph and
-	// the tips have (React renders it in slices), so the page never waits for the whole inspector.
-	const { entries, index, analysis } = useDeferredValue(live);
+	// A newly opened session shows here in a render of its own after the graph and the tips have
+	// (React renders it in slices), so opening it is not one long task; another leaf of the same
+	// session shows at once.
+	const deferred = useDeferredValue(live);
+	const { entries, index, analysis } = deferred.entries === live.entries ? live : deferred;
 	const pipeline = useMemo(() => (entries && analysis ? inspectContext(entries, analysis) : null), [entries, analysis]);
 	const state = useInspectorState(analysis);
 	const scrollRef = useRef<HTMLElement>(null);
