@@ -103,20 +103,22 @@ function died(pw: ParserWorker, reason: string): void {
 	pw.dead = true;
 	pw.worker.terminate();
 	if (current === pw) current = null;
-	const pending = [...pw.pending.values()];
-	pw.pending.clear();
 	if (!pw.ready) {
 		workersUnavailable = true;
+		const pending = [...pw.pending.values()];
+		pw.pending.clear();
 		for (const p of pending) readSessionBlob(p.blob, p.onProgress).then(p.resolve, p.reject);
 		return;
 	}
-	for (const p of pending) {
-		if (p.late) {
-			settleLate(p);
-			continue;
+	// What the worker sent before it died is taken first (a file it had finished still opens).
+	work.push(() => {
+		for (const p of pw.pending.values()) {
+			if (p.late) settleLate(p);
+			else p.reject(new Error(`The parser stopped while reading this file (${reason}); other files load with a fresh one`));
 		}
-		p.reject(new Error(`The parser stopped while reading this file (${reason}); other files load with a fresh one`));
-	}
+		pw.pending.clear();
+		return true;
+	});
 }
 
 function onMessage(pw: ParserWorker, msg: ParseResponse, lockName: string | null): void {
