@@ -93,7 +93,7 @@ describe("adoptTreeIndex(entries, byId, treeParts(index))", () => {
 			const copy = structuredClone(entries);
 			const parts = structuredClone(treeParts(buildTreeIndex(copy)));
 			const byId = new Map<string, number>();
-			entries.forEach((e, i) => byId.set(e.id, i));
+			for (let i = 0; i < entries.length; i++) byId.set(entries[i].id, i);
 			const adopted = adoptTreeIndex(entries, byId, parts);
 			const { entries: _a, ...got } = adopted;
 			const { entries: _b, ...want } = buildTreeIndex(entries);
@@ -131,7 +131,9 @@ describe("graphParts / graphFromParts", () => {
 				expect(back.nodeOf.has(pos)).toBe(reference.has(pos));
 			}
 			const seen: [number, string][] = [];
-			back.nodeOf.forEach((id, pos) => seen.push([pos, id]));
+			back.nodeOf.forEach((id, pos) => {
+				seen.push([pos, id]);
+			});
 			expect(seen).toEqual([...reference]);
 		}
 	});

@@ -112,9 +112,10 @@ function died(pw: ParserWorker, reason: string): void {
 	}
 	// What the worker sent before it died is taken first (a file it had finished still opens).
 	work.push(() => {
+		const stopped = `The parser stopped while reading this file (${reason}); other files load with a fresh one`;
 		for (const p of pw.pending.values()) {
 			if (p.late) settleLate(p);
-			else p.reject(new Error(`The parser stopped while reading this file (${reason}); other files load with a fresh one`));
+			else p.reject(new Error(stopped));
 		}
 		pw.pending.clear();
 		return true;
