@@ -40,8 +40,6 @@ export interface GraphNode {
 	isCurrentLeaf: boolean;
 	/** Number of child nodes (branches below a branch point). */
 	childCount: number;
-	/** Segments: how many entries of each kind the run holds, most frequent first. */
-	kinds?: KindCount[];
 	/** Entries shown because their run is expanded: the id of that run's segment (to fold it again). */
 	run?: string;
 	/** True on the first entry of an expanded run. */
@@ -166,15 +164,11 @@ export function buildGraph(
 	};
 	const addSegmentNode = (start: number, end: number, count: number, parentNode: number): number => {
 		const sid = segmentId(entries[start].id);
-		const counts = new Map<EntryKind, number>();
 		const idx = nodes.length;
 		for (let pos = start; ; pos = children[pos][0]) {
 			nodeAt[pos] = idx;
-			const k = entryKind(entries[pos]);
-			counts.set(k, (counts.get(k) ?? 0) + 1);
 			if (pos === end) break;
 		}
-		const kinds = [...counts].map(([kind, n]) => ({ kind, count: n })).sort((a, b) => b.count - a.count);
 		return addNode(
 			{
 				id: sid,
@@ -189,7 +183,6 @@ export function buildGraph(
 				isBranchPoint: false,
 				isCurrentLeaf: false,
 				childCount: 0,
-				kinds,
 				x: 0,
 				y: 0,
 			},
@@ -300,6 +293,21 @@ class NodeOfMap implements ReadonlyMap<number, string> {
 	forEach(fn: (value: string, key: number, map: ReadonlyMap<number, string>) => void, thisArg?: unknown): void {
 		for (const [pos, id] of this.entries()) fn.call(thisArg, id, pos, this);
 	}
+}
+
+/**
+ * How many entries of each kind a segment node's run holds, most frequent first (ties in the order
+ * met). Worked out on demand, for the segments drawn: O(run length).
+ */
+export function segmentKinds(index: TreeIndex, node: GraphNode): KindCount[] {
+	const { entries, children } = index;
+	const counts = new Map<EntryKind, number>();
+	for (let pos = node.first; ; pos = children[pos][0]) {
+		const k = entryKind(entries[pos]);
+		counts.set(k, (counts.get(k) ?? 0) + 1);
+		if (pos === node.last || children[pos].length === 0) break;
+	}
+	return [...counts].map(([kind, count]) => ({ kind, count })).sort((a, b) => b.count - a.count);
 }
 
 /**
