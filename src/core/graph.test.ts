@@ -9,6 +9,7 @@ import {
 	NODE_WIDTH,
 	paintGraph,
 	type SessionGraph,
+	segmentKinds,
 } from "./graph";
 import { parseSession } from "./parse";
 import { buildTreeIndex, type TreeIndex } from "./tree";
@@ -113,7 +114,7 @@ function expectWellFormed(index: TreeIndex, graph: SessionGraph): void {
 		if (own.has(pos)) wrong.push(pos);
 		expect(wrong).toEqual([]);
 		expect(pos).toBe(node.last);
-		expect(node.kinds?.reduce((s, k) => s + k.count, 0)).toBe(node.count);
+		expect(segmentKinds(index, node).reduce((s, k) => s + k.count, 0)).toBe(node.count);
 	}
 	// Edges follow the tree: a node's parent node holds its first entry's parent.
 	expect(graph.edges).toHaveLength(graph.nodes.length - graph.rootNodes.length);
@@ -163,7 +164,7 @@ describe("buildGraph on a small tree", () => {
 		expect(byId(graph, "bp")).toMatchObject({ isBranchPoint: true, childCount: 2 });
 		expect(byId(graph, "leafB")).toMatchObject({ isLeaf: true, isCurrentLeaf: true });
 		expect(byId(graph, "leafA")).toMatchObject({ isLeaf: true, isCurrentLeaf: false });
-		expect(byId(graph, "seg:m1")?.kinds).toEqual([
+		expect(segmentKinds(index, byId(graph, "seg:m1") as GraphNode)).toEqual([
 			{ kind: "user", count: 3 },
 			{ kind: "assistant", count: 2 },
 		]);

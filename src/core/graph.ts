@@ -40,8 +40,6 @@ export interface GraphNode {
 	isCurrentLeaf: boolean;
 	/** Number of child nodes (branches below a branch point). */
 	childCount: number;
-	/** Segments: how many entries of each kind the run holds, most frequent first. */
-	kinds?: KindCount[];
 	/** Entries shown because their run is expanded: the id of that run's segment (to fold it again). */
 	run?: string;
 	/** True on the first entry of an expanded run. */
@@ -61,7 +59,9 @@ export interface SessionGraph {
 	nodes: GraphNode[];
 	edges: GraphEdge[];
 	/** Node id for each live entry position (the segment holding it when folded). */
-	nodeOf: Map<number, string>;
+	nodeOf: ReadonlyMap<number, string>;
+	/** The same as node indexes: `nodeAt[position]`, -1 for shadowed entries. */
+	nodeAt: Int32Array;
 	/** Node id → index in `nodes`. */
 	indexOf: Map<string, number>;
 	/** Parent node index per node, -1 for roots. */
@@ -126,7 +126,7 @@ export function buildGraph(
 	const nodes: GraphNode[] = [];
 	const kids: number[][] = [];
 	const parentList: number[] = [];
-	const nodeOf = new Map<number, string>();
+	const nodeAt = new Int32Array(entries.length).fill(-1);
 
 	const addNode = (node: GraphNode, parentNode: number): number => {
 		nodes.push(node);
@@ -139,7 +139,7 @@ export function buildGraph(
 	const addEntryNode = (pos: number, parentNode: number, run?: string, runStart?: boolean): number => {
 		const e = entries[pos];
 		const label = labels.get(e.id);
-		nodeOf.set(pos, e.id);
+		nodeAt[pos] = nodes.length;
 		return addNode(
 			{
 				id: e.id,
@@ -164,14 +164,11 @@ export function buildGraph(
 	};
 	const addSegmentNode = (start: number, end: number, count: number, parentNode: number): number => {
 		const sid = segmentId(entries[start].id);
-		const counts = new Map<EntryKind, number>();
+		const idx = nodes.length;
 		for (let pos = start; ; pos = children[pos][0]) {
-			nodeOf.set(pos, sid);
-			const k = entryKind(entries[pos]);
-			counts.set(k, (counts.get(k) ?? 0) + 1);
+			nodeAt[pos] = idx;
 			if (pos === end) break;
 		}
-		const kinds = [...counts].map(([kind, n]) => ({ kind, count: n })).sort((a, b) => b.count - a.count);
 		return addNode(
 			{
 				id: sid,
@@ -186,7 +183,6 @@ export function buildGraph(
 				isBranchPoint: false,
 				isCurrentLeaf: false,
 				childCount: 0,
-				kinds,
 				x: 0,
 				y: 0,
 			},
@@ -250,7 +246,68 @@ export function buildGraph(
 	}
 
 	const { width, height } = layoutTree(nodes, kids, rootNodes);
-	return { nodes, edges, nodeOf, indexOf, parentNode, childNodes: kids, rootNodes, width, height };
+	const nodeOf = new NodeOfMap(nodeAt, nodes);
+	return { nodes, edges, nodeOf, nodeAt, indexOf, parentNode, childNodes: kids, rootNodes, width, height };
+}
+
+/**
+ * `SessionGraph.nodeOf` over `nodeAt`: a read-only map from entry positions to node ids that costs
+ * one typed array instead of a map entry per entry (100k-entry sessions).
+ */
+class NodeOfMap implements ReadonlyMap<number, string> {
+	private count = -1;
+	constructor(
+		private readonly nodeAt: Int32Array,
+		private readonly nodes: readonly GraphNode[],
+	) {}
+	get size(): number {
+		if (this.count === -1) {
+			let size = 0;
+			for (let i = 0; i < this.nodeAt.length; i++) if (this.nodeAt[i] !== -1) size++;
+			this.count = size;
+		}
+		return this.count;
+	}
+	get(pos: number): string | undefined {
+		const i = Number.isInteger(pos) && pos >= 0 && pos < this.nodeAt.length ? this.nodeAt[pos] : -1;
+		return i === -1 ? undefined : this.nodes[i].id;
+	}
+	has(pos: number): boolean {
+		return this.get(pos) !== undefined;
+	}
+	*entries(): MapIterator<[number, string]> {
+		for (let pos = 0; pos < this.nodeAt.length; pos++) {
+			const i = this.nodeAt[pos];
+			if (i !== -1) yield [pos, this.nodes[i].id];
+		}
+	}
+	*keys(): MapIterator<number> {
+		for (const [pos] of this.entries()) yield pos;
+	}
+	*values(): MapIterator<string> {
+		for (const [, id] of this.entries()) yield id;
+	}
+	[Symbol.iterator](): MapIterator<[number, string]> {
+		return this.entries();
+	}
+	forEach(fn: (value: string, key: number, map: ReadonlyMap<number, string>) => void, thisArg?: unknown): void {
+		for (const [pos, id] of this.entries()) fn.call(thisArg, id, pos, this);
+	}
+}
+
+/**
+ * How many entries of each kind a segment node's run holds, most frequent first (ties in the order
+ * met). Worked out on demand, for the segments drawn: O(run length).
+ */
+export function segmentKinds(index: TreeIndex, node: GraphNode): KindCount[] {
+	const { entries, children } = index;
+	const counts = new Map<EntryKind, number>();
+	for (let pos = node.first; ; pos = children[pos][0]) {
+		const k = entryKind(entries[pos]);
+		counts.set(k, (counts.get(k) ?? 0) + 1);
+		if (pos === node.last || children[pos].length === 0) break;
+	}
+	return [...counts].map(([kind, count]) => ({ kind, count })).sort((a, b) => b.count - a.count);
 }
 
 /**
@@ -368,6 +425,21 @@ function layoutTree(nodes: GraphNode[], kids: number[][], rootNodes: number[]): 
 		width: Math.round((maxX - minX) * UNIT_X) + NODE_WIDTH,
 		height: maxRow * (NODE_HEIGHT + GAP_Y) + NODE_HEIGHT,
 	};
+}
+
+/** A graph as plain data (typed arrays, arrays and plain objects): to pass between threads. */
+export type GraphParts = Omit<SessionGraph, "nodeOf" | "indexOf">;
+
+export function graphParts(graph: SessionGraph): GraphParts {
+	const { nodeOf: _nodeOf, indexOf: _indexOf, ...parts } = graph;
+	return parts;
+}
+
+/** The graph `graphParts` took apart (after a trip between threads). */
+export function graphFromParts(parts: GraphParts): SessionGraph {
+	const indexOf = new Map<string, number>();
+	for (let i = 0; i < parts.nodes.length; i++) indexOf.set(parts.nodes[i].id, i);
+	return { ...parts, nodeOf: new NodeOfMap(parts.nodeAt, parts.nodes), indexOf };
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -11,12 +11,33 @@ const MAX_REASON_CHARS = 200;
 /** Per-code cap on line issues so a flood of bad lines cannot flood memory; a summary follows. */
 const MAX_ISSUES_PER_CODE = 1000;
 
+export interface FinishOptions {
+	/**
+	 * Run the semantic checks (`collectDiagnostics`) and add their issues (default true). A loader
+	 * that wants the entries sooner passes false and runs `collectDiagnostics` itself afterwards:
+	 * its issues are then exactly the ones a full `finish()` would have appended.
+	 */
+	diagnostics?: boolean;
+}
+
 /** Incremental JSONL session parser: feed text chunks in file order, then `finish()`. */
 export interface SessionParser {
 	push(chunk: string): void;
 	/** Bytes or characters seen so far is the caller's business; this reports lines. */
 	readonly lineCount: number;
-	finish(): ParsedSession;
+	/**
+	 * How many of the entries parsed so far are final: `finish()` returns them as they are (the
+	 * same objects, first in its `entries`, never migrated or given ids). A prefix, so a loader can
+	 * hand entries on before the end of the file. Stays 0 unless a header declaring the current
+	 * version has been read; stops growing at the first entry `finish()` would repair.
+	 */
+	readonly stableCount: number;
+	/**
+	 * The 1-based line numbers of the final entries from position `from` up to `stableCount`.
+	 * `JSON.parse` of such a line (without the file's BOM) gives an entry equal to the final one.
+	 */
+	stableLines(from: number): number[];
+	finish(options?: FinishOptions): ParsedSession;
 }
 
 /**
@@ -50,11 +71,41 @@ class LineParser implements SessionParser {
 	private readonly extraHeaders: [number, SessionHeader][] = [];
 	private blankLines = 0;
 	private lastNonBlankLine = 0;
-
+	private stable = 0;
+	/** An entry that `finish()` would repair was met: nothing after it counts as final. */
+	private stableStopped = false;
 	static readonly shapeKeeper: LineParser = new LineParser();
 
 	get lineCount(): number {
 		return this.lineNo;
+	}
+
+	get stableCount(): number {
+		const { entries } = this;
+		const header = this.header as { version?: unknown } | null;
+		if (this.stableStopped || header === null) return this.stable;
+		// Files of the current version (or a newer one, read as current) are never migrated.
+		const version = header.version;
+		if (typeof version !== "number" || !(version >= CURRENT_VERSION)) {
+			this.stableStopped = true;
+			return this.stable;
+		}
+		let i = this.stable;
+		for (; i < entries.length; i++) {
+			const e = entries[i] as { id?: unknown; parentId?: unknown };
+			const pid = e.parentId;
+			// What assignMissingIds repairs.
+			if (typeof e.id !== "string" || e.id === "" || (pid !== null && typeof pid !== "string")) {
+				this.stableStopped = true;
+				break;
+			}
+		}
+		this.stable = i;
+		return i;
+	}
+
+	stableLines(from: number): number[] {
+		return this.lines.slice(from, this.stableCount);
 	}
 
 	private report(issue: SessionIssue): void {
@@ -91,6 +142,9 @@ class LineParser implements SessionParser {
 				this.header = obj as SessionHeader;
 				this.headerLine = this.lineNo;
 				this.headerObjectIndex = this.entries.length;
+				// Entries read before the header were not final then (the version was unknown), and a
+				// loader may have passed over them: the final prefix would start with them, so none is.
+				if (this.entries.length > 0) this.stableStopped = true;
 			} else {
 				// pi's v1 migration counts every parsed line, later headers included.
 				this.extraHeaders.push([this.entries.length, obj as SessionHeader]);
@@ -228,7 +282,7 @@ class LineParser implements SessionParser {
 		return out;
 	}
 
-	finish(): ParsedSession {
+	finish(options: FinishOptions = {}): ParsedSession {
 		if (this.rest.length > 0) {
 			this.handleLine(this.rest, true);
 			this.rest = "";
@@ -253,7 +307,15 @@ class LineParser implements SessionParser {
 			}
 		}
 		const objectOrder = this.objectOrder();
-		return finishSession(header, this.headerLine, entries, this.lines, objectOrder, issues);
+		return finishSession(
+			header,
+			this.headerLine,
+			entries,
+			this.lines,
+			objectOrder,
+			issues,
+			options.diagnostics !== false,
+		);
 	}
 }
 
@@ -264,6 +326,7 @@ function finishSession(
 	lines: number[],
 	objectOrder: (SessionEntry | SessionHeader)[],
 	issues: SessionIssue[],
+	diagnostics: boolean,
 ): ParsedSession {
 	const declared = header && typeof header.version === "number" ? header.version : undefined;
 	let version = declared ?? 1;
@@ -316,7 +379,7 @@ function finishSession(
 		const pos = issue.position;
 		issues.push({ ...issue.issue, line: pos !== undefined ? lines[pos] : undefined });
 	}
-	collectDiagnostics(entries, index, lines, issues);
+	if (diagnostics) collectDiagnostics(entries, index, lines, issues);
 	return { header, entries, leafId, version: declared ?? 1, issues, lines, migrated };
 }
 

@@ -50,6 +50,11 @@ export function isCorpusLoaded(): boolean {
 	return docs !== null;
 }
 
+/** Whether the index is in memory or being read into it (a doc written now must be remembered). */
+export function isCorpusInUse(): boolean {
+	return docs !== null || loading !== null;
+}
+
 /** The ids of the sessions in memory (empty until loaded). */
 export function corpusIds(): string[] {
 	return docs ? [...docs.keys()] : [];

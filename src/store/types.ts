@@ -1,4 +1,4 @@
-import type { FindFilter, ParsedSession, SecretHit, SnippetPart } from "../core";
+import type { FindFilter, ParsedSession, SecretHit, SessionEntry, SessionIssue, SnippetPart } from "../core";
 import type { CorruptRecord, SessionMeta, StorageUse } from "../storage/repository";
 import type { ExportKind } from "./shareFiles";
 
@@ -161,6 +161,8 @@ export interface SessionState {
 
 export interface SessionActions {
 	openSession(session: OpenSession): void;
+	/** Adds issues found after the session opened (late checks), if it is still the one open. */
+	appendIssues(entries: readonly SessionEntry[], issues: readonly SessionIssue[]): void;
 	closeSession(): void;
 	selectLeaf(id: string | null): void;
 	focusEntry(id: string | null): void;

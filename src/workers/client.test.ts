@@ -1,12 +1,19 @@
+import { readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { FIXTURES_DIR } from "../../test/fixtures";
+import { buildGraph, getTreeIndex, parseSession, summarizeLeaves } from "../core";
+import { runParse } from "./parseJob";
 import type { ParseResponse, WorkerRequest } from "./protocol";
 import { readSessionBlob } from "./readSession";
 
 /**
- * A stand-in for the browser's Worker that speaks the real protocol over the real parser, and
- * can be told to crash, to never start, or to send a message the page cannot read.
+ * A stand-in for the browser's Worker that runs the real worker job (`runParse`) and passes its
+ * messages through a structured clone with their transfers, as a worker does; it can be told to
+ * crash, to crash once the session is done (during the late work), to never start, or to send a
+ * message the page cannot read.
  */
-type Behaviour = "works" | "crashes" | "never-starts" | "message-error";
+type Behaviour = "works" | "crashes" | "crashes-after-done" | "never-starts" | "message-error";
 let behaviours: Behaviour[] = [];
 const workers: FakeWorker[] = [];
 
@@ -40,14 +47,15 @@ class FakeWorker extends EventTarget {
 				this.dispatchEvent(new Event("messageerror"));
 				return;
 			}
-			try {
-				const result = await readSessionBlob(blob);
-				const { entries, ...session } = result.parsed;
-				this.reply({ type: "entries", requestId, entries });
-				this.reply({ type: "done", requestId, session, size: result.size, contentHash: result.contentHash });
-			} catch (err) {
-				this.reply({ type: "error", requestId, message: (err as Error).message, notASession: true });
-			}
+			let crashed = false;
+			await runParse(msg, (message, transfer = []) => {
+				if (crashed) return;
+				this.reply(structuredClone(message, { transfer }));
+				if (this.behaviour === "crashes-after-done" && message.type === "done") {
+					crashed = true;
+					this.dispatchEvent(Object.assign(new Event("error"), { message: "Out of memory" }));
+				}
+			});
 		}, 5);
 	}
 	terminate() {
@@ -136,5 +144,49 @@ describe("parseSessionFile", () => {
 		const { parseSessionFile } = await freshClient();
 		await expect(parseSessionFile(good())).resolves.toBeTruthy();
 		await expect(parseSessionFile(new Blob([""]))).rejects.toThrow(/empty/);
+	});
+	it("every fixture: the entries made from the streamed bytes, the issues and the hash are a full parse's", async () => {
+		const { parseSessionFile } = await freshClient();
+		const files = ["golden", "bad", "broken", "hostile", "pi-mono", "project", "share"]
+			.flatMap((dir) => readdirSync(join(FIXTURES_DIR, dir)).map((f) => join(dir, f)))
+			.filter((f) => f.endsWith(".jsonl"));
+		expect(files.length).toBeGreaterThan(25);
+		for (const f of files) {
+			const blob = new Blob([readFileSync(join(FIXTURES_DIR, f))]);
+			const expected = await readSessionBlob(blob).catch((err: Error) => err);
+			const viaWorker = await parseSessionFile(blob).catch((err: Error) => err);
+			expect(viaWorker, f).toEqual(expected);
+		}
+	});
+
+	it("deferred: the late diagnostics complete the issues, and the view is the graph and tips of the entries", async () => {
+		const { parseSessionFile } = await freshClient();
+		for (const f of ["golden/branchy-legacy.jsonl", "bad/mixed.jsonl", "pi-mono/before-compaction.jsonl"]) {
+			const bytes = readFileSync(join(FIXTURES_DIR, f));
+			const full = parseSession(bytes.toString("utf8"));
+			const result = await parseSessionFile(new Blob([bytes]), undefined, { deferDiagnostics: true, view: true });
+			expect(result.parsed.entries, f).toEqual(full.entries);
+			const late = await result.diagnostics;
+			expect([...result.parsed.issues, ...(late ?? [])], f).toEqual(full.issues);
+			const view = await result.view;
+			const index = getTreeIndex(result.parsed.entries);
+			expect(view?.leaves, f).toEqual(summarizeLeaves(full.entries));
+			expect(view?.graph.nodes, f).toEqual(buildGraph(index).nodes);
+			// The page's tree index is the worker's, put together without building it again.
+			const { entries: _adoptedEntries, ...adopted } = index;
+			const { entries: _builtEntries, ...built } = getTreeIndex(full.entries);
+			expect(adopted, f).toEqual(built);
+		}
+	});
+
+	it("a crash after the session is done leaves it open without the late work", async () => {
+		behaviours = ["crashes-after-done", "works"];
+		const { parseSessionFile } = await freshClient();
+		const result = await parseSessionFile(good(), undefined, { deferDiagnostics: true, view: true });
+		expect(result.parsed.entries).toHaveLength(1);
+		await expect(result.diagnostics).resolves.toEqual([]);
+		await expect(result.view).resolves.toBeNull();
+		expect(workers[0].terminated).toBe(true);
+		await expect(parseSessionFile(good())).resolves.toBeTruthy();
 	});
 });

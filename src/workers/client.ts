@@ -1,13 +1,58 @@
-import type { SessionEntry } from "../core";
-import type { ParseResponse, WorkerRequest } from "./protocol";
+import { adoptTreeIndex, type SessionIssue } from "../core";
+import { EntryMaker } from "./entryMaker";
+import type { ParseResponse, SessionView, WorkerRequest } from "./protocol";
 import { type ReadProgress, type ReadResult, readSessionBlob } from "./readSession";
+import { SlicedQueue } from "./slicedQueue";
+
+export interface ParseOptions {
+	/**
+	 * Resolve once the entries and the structural issues are in: the semantic checks' issues
+	 * (`collectDiagnostics`) then come in `ParseFileResult.diagnostics`, to be appended to
+	 * `parsed.issues`. Without it (or when parsing on the main thread) `parsed.issues` is complete.
+	 */
+	deferDiagnostics?: boolean;
+	/** Have the worker also work out what the view shows first (`ParseFileResult.view`). */
+	view?: boolean;
+}
+
+export interface ParseFileResult extends ReadResult {
+	/**
+	 * With `deferDiagnostics`: the issues a full parse appends to `parsed.issues`, once the worker
+	 * has them (empty if it stopped before). Absent when `parsed.issues` is already complete.
+	 */
+	diagnostics?: Promise<SessionIssue[]>;
+	/** With `view`: the tip summaries and graph the worker built (null if it stopped before). */
+	view?: Promise<SessionView | null>;
+}
 
 interface Pending {
 	blob: Blob;
 	onProgress?: (p: ReadProgress) => void;
-	entries: SessionEntry[];
-	resolve(result: ReadResult): void;
+	/** Hashes the file's bytes and holds the entries, made here or received. */
+	maker: EntryMaker;
+	resolve(result: ParseFileResult): void;
 	reject(err: Error): void;
+	/** The semantic checks' issues come after `done`, in a message of their own. */
+	deferDiagnostics: boolean;
+	/** The view comes after `done`, in a message of its own. */
+	view: boolean;
+	/** Once `done` has resolved the request: what is still to come. */
+	late?: {
+		diagnostics?: (issues: SessionIssue[]) => void;
+		view?: (view: SessionView | null) => void;
+	};
+}
+
+/** Settles what a request still waits for, with nothing (the worker stopped). */
+function settleLate(p: Pending): void {
+	p.late?.diagnostics?.([]);
+	p.late?.view?.(null);
+	p.late = {};
+}
+
+/** Forgets a request once nothing more is to come for it. */
+function dropIfSettled(pw: ParserWorker, requestId: number, p: Pending): void {
+	if (!p.late?.diagnostics && !p.late?.view) pw.pending.delete(requestId);
 }
 
 /** One parse worker and the requests it is working on. */
@@ -58,16 +103,23 @@ function died(pw: ParserWorker, reason: string): void {
 	pw.dead = true;
 	pw.worker.terminate();
 	if (current === pw) current = null;
-	const pending = [...pw.pending.values()];
-	pw.pending.clear();
 	if (!pw.ready) {
 		workersUnavailable = true;
+		const pending = [...pw.pending.values()];
+		pw.pending.clear();
 		for (const p of pending) readSessionBlob(p.blob, p.onProgress).then(p.resolve, p.reject);
 		return;
 	}
-	for (const p of pending) {
-		p.reject(new Error(`The parser stopped while reading this file (${reason}); other files load with a fresh one`));
-	}
+	// What the worker sent before it died is taken first (a file it had finished still opens).
+	work.push(() => {
+		const stopped = `The parser stopped while reading this file (${reason}); other files load with a fresh one`;
+		for (const p of pw.pending.values()) {
+			if (p.late) settleLate(p);
+			else p.reject(new Error(stopped));
+		}
+		pw.pending.clear();
+		return true;
+	});
 }
 
 function onMessage(pw: ParserWorker, msg: ParseResponse, lockName: string | null): void {
@@ -87,22 +139,90 @@ function onMessage(pw: ParserWorker, msg: ParseResponse, lockName: string | null
 		default:
 			break;
 	}
-	const p = pw.pending.get(msg.requestId);
-	if (!p) return;
+	// In order, a slice at a time: a chunk of bytes is parsed here in parts, so that this page
+	// stays responsive however large the worker's messages are.
+	let at = 0;
+	work.push(() => {
+		const p = pw.pending.get(msg.requestId);
+		if (!p) return true;
+		try {
+			if (msg.type !== "bytes") {
+				onRequestMessage(pw, p, msg);
+				return true;
+			}
+			const bytes = new Uint8Array(msg.bytes);
+			const end = Math.min(bytes.length, at + BYTES_STEP);
+			p.maker.add(bytes.subarray(at, end), at === 0 ? msg : { entryLines: [], linesThrough: msg.linesThrough });
+			at = end;
+			return at >= bytes.length;
+		} catch (err) {
+			// The page could not make the entries the worker named: a bug, not the file's fault.
+			pw.pending.delete(msg.requestId);
+			p.reject(new Error(`The parsed entries could not be taken over (${(err as Error).message})`));
+			return true;
+		}
+	});
+}
+
+/** Bytes hashed, decoded and parsed here in one step (a few milliseconds). */
+const BYTES_STEP = 256 * 1024;
+const work = new SlicedQueue();
+
+function onRequestMessage(
+	pw: ParserWorker,
+	p: Pending,
+	msg: Exclude<ParseResponse, { type: "ready" | "locked" | "bytes" }>,
+): void {
 	switch (msg.type) {
 		case "progress":
 			p.onProgress?.({ loaded: msg.loaded, total: msg.total });
 			break;
 		case "entries":
-			for (const e of msg.entries) p.entries.push(e);
+			p.maker.addEntries(msg.entries);
 			break;
-		case "done":
-			pw.pending.delete(msg.requestId);
-			p.resolve({ parsed: { ...msg.session, entries: p.entries }, size: msg.size, contentHash: msg.contentHash });
+		case "done": {
+			const { entries } = p.maker;
+			if (entries.length !== msg.entryCount) {
+				throw new Error(`${entries.length} entries instead of ${msg.entryCount}`);
+			}
+			// The worker's tree index, with the id map built here as the entries came.
+			if (msg.tree) adoptTreeIndex(entries, p.maker.byId, msg.tree);
+			const result: ParseFileResult = {
+				parsed: { ...msg.session, entries },
+				size: msg.size,
+				contentHash: msg.contentHash ?? p.maker.digest(),
+			};
+			const late: NonNullable<Pending["late"]> = {};
+			if (p.deferDiagnostics) {
+				result.diagnostics = new Promise((resolve) => {
+					late.diagnostics = resolve;
+				});
+			}
+			if (p.view) {
+				result.view = new Promise((resolve) => {
+					late.view = resolve;
+				});
+			}
+			p.late = late;
+			dropIfSettled(pw, msg.requestId, p);
+			p.resolve(result);
+			break;
+		}
+		case "view":
+			p.late?.view?.(msg.view);
+			if (p.late) p.late.view = undefined;
+			dropIfSettled(pw, msg.requestId, p);
+			break;
+		case "diagnostics":
+			p.late?.diagnostics?.(msg.issues);
+			if (p.late) p.late.diagnostics = undefined;
+			dropIfSettled(pw, msg.requestId, p);
 			break;
 		case "error":
 			pw.pending.delete(msg.requestId);
-			p.reject(new Error(msg.message));
+			// After `done` only late work failed: the session stands without it.
+			if (p.late) settleLate(p);
+			else p.reject(new Error(msg.message));
 			break;
 		default: {
 			const never: never = msg;
@@ -116,15 +236,21 @@ function onMessage(pw: ParserWorker, msg: ParseResponse, lockName: string | null
  * unavailable). Rejects with a readable message for files that are not sessions, and when the
  * worker dies mid-file (a fresh worker takes the next file).
  */
-export function parseSessionFile(blob: Blob, onProgress?: (p: ReadProgress) => void): Promise<ReadResult> {
+export function parseSessionFile(
+	blob: Blob,
+	onProgress?: (p: ReadProgress) => void,
+	options: ParseOptions = {},
+): Promise<ParseFileResult> {
 	if (!current) current = startWorker();
 	const pw = current;
 	if (!pw) return readSessionBlob(blob, onProgress);
 	const requestId = nextRequestId++;
-	return new Promise<ReadResult>((resolve, reject) => {
-		pw.pending.set(requestId, { blob, onProgress, entries: [], resolve, reject });
+	const deferDiagnostics = options.deferDiagnostics === true;
+	const view = options.view === true;
+	return new Promise<ParseFileResult>((resolve, reject) => {
+		pw.pending.set(requestId, { blob, onProgress, maker: new EntryMaker(), resolve, reject, deferDiagnostics, view });
 		try {
-			const request: WorkerRequest = { type: "parse", requestId, blob };
+			const request: WorkerRequest = { type: "parse", requestId, blob, deferDiagnostics, view };
 			pw.worker.postMessage(request);
 		} catch (err) {
 			pw.pending.delete(requestId);

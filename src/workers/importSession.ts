@@ -1,5 +1,7 @@
 import { buildSearchDoc, createContentHasher, type SearchDoc } from "../core";
+import { toStorageError } from "../storage/idb";
 import type { SessionMeta } from "../storage/repository";
+import { putSearchDoc } from "../storage/searchStore";
 import { describeSession, sessionKey } from "../store/sessionMeta";
 import { type ReadProgress, readSessionBlob } from "./readSession";
 
@@ -44,7 +46,8 @@ export async function importSessionBlob(
 		const contentHash = await hashBlob(blob);
 		if (options.knownHashes.includes(contentHash)) return { kind: "unchanged", contentHash, size: blob.size };
 	}
-	const result = await readSessionBlob(blob, onProgress);
+	// Neither the metadata nor the search doc needs the semantic checks.
+	const result = await readSessionBlob(blob, onProgress, { diagnostics: false });
 	const key = options.sessionId ?? sessionKey(result.parsed.header?.id, result.contentHash);
 	const meta = describeSession({
 		...result.parsed,
@@ -55,4 +58,30 @@ export async function importSessionBlob(
 		stored: false,
 	});
 	return { kind: "parsed", meta, doc: buildSearchDoc(key, result.contentHash, result.parsed.entries) };
+}
+
+export interface IndexOptions {
+	/** The stored session's library id and content hash: the doc is stored under them. */
+	sessionId: string;
+	contentHash: string;
+	/** Also hand the doc back (for a page that holds the search index in memory). */
+	returnDoc?: boolean;
+}
+
+/**
+ * Builds a stored session's search doc and writes it to the search index right here (in the
+ * import worker, or on the main thread where workers are unavailable), so that a large doc is
+ * never copied to the page unless `returnDoc` asks for it. Rejects for files that are not sessions,
+ * and with a `StorageError` when the doc cannot be written.
+ */
+export async function indexSessionBlob(blob: Blob, options: IndexOptions): Promise<SearchDoc | null> {
+	const result = await readSessionBlob(blob, undefined, { diagnostics: false });
+	const doc = buildSearchDoc(options.sessionId, options.contentHash, result.parsed.entries);
+	try {
+		await putSearchDoc(doc);
+	} catch (err) {
+		// A write that fails (storage full) is told apart from a body that does not parse.
+		throw toStorageError(err, true);
+	}
+	return options.returnDoc ? doc : null;
 }

@@ -11,6 +11,31 @@ export interface ReadProgress {
 	total: number;
 }
 
+export interface ReadOptions {
+	/** Hash the bytes (default true); without, `contentHash` is "" (the caller hashes, or knows it). */
+	hash?: boolean;
+	/** Run the semantic checks (`collectDiagnostics`) before resolving (default true). */
+	diagnostics?: boolean;
+	/**
+	 * Called after each chunk of bytes has been read and parsed, with the chunk (the callback may
+	 * keep it, even transfer it: it is not used again) and what the parser knows now: see
+	 * `ChunkPlan`. Every byte of the file passes through here once, in order.
+	 */
+	onChunk?: (bytes: Uint8Array, plan: ChunkPlan) => void;
+}
+
+/**
+ * Which lines of the file are final entries (`SessionParser.stableCount`), so that whoever gets
+ * the bytes can make equal entries from them by parsing those lines itself: the lines up to
+ * `linesThrough` (1-based, each ended by a newline) that are listed in `entryLines` (from all
+ * plans so far) are the first final entries, in order; other lines up to there are not. After
+ * invalid UTF-8 no more lines are listed.
+ */
+export interface ChunkPlan {
+	entryLines: number[];
+	linesThrough: number;
+}
+
 export interface ReadResult {
 	parsed: ParsedSession;
 	size: number;
@@ -183,14 +208,18 @@ function explainFailure(err: unknown): Error {
  * `invalid-encoding` issue, a header without entries a `no-entries` one), and a file that is
  * no session at all rejects with a `NotASessionError` whose message says what it is instead.
  */
-export async function readSessionBlob(blob: Blob, onProgress?: (p: ReadProgress) => void): Promise<ReadResult> {
+export async function readSessionBlob(
+	blob: Blob,
+	onProgress?: (p: ReadProgress) => void,
+	options: ReadOptions = {},
+): Promise<ReadResult> {
 	if (blob.size > MAX_SESSION_BYTES) {
 		throw new NotASessionError(
 			`The file is ${formatBytes(blob.size)}; this explorer opens sessions up to ${formatBytes(MAX_SESSION_BYTES)} (a larger one would exhaust the tab's memory)`,
 		);
 	}
 	try {
-		return await readSessionStream(blob.stream(), blob.size, onProgress);
+		return await readSessionStream(blob.stream(), blob.size, onProgress, options);
 	} catch (err) {
 		throw explainFailure(err);
 	}
@@ -201,15 +230,18 @@ export async function readSessionStream(
 	stream: ReadableStream<Uint8Array>,
 	total: number,
 	onProgress?: (p: ReadProgress) => void,
+	options: ReadOptions = {},
 ): Promise<ReadResult> {
+	const { onChunk } = options;
 	const parser = createSessionParser();
-	const hasher = createContentHasher();
+	const hasher = options.hash === false ? null : createContentHasher();
 	const decoder = createUtf8Decoder();
 	const reader = stream.getReader();
 	let loaded = 0;
 	let head = "";
 	let lastReport = 0;
 	let invalidLine = 0;
+	let planned = 0;
 	const push = ({ text, firstInvalid }: { text: string; firstInvalid: boolean }) => {
 		if (firstInvalid) {
 			const at = text.indexOf("\uFFFD");
@@ -230,8 +262,14 @@ export async function readSessionStream(
 			}
 		}
 		loaded += value.length;
-		hasher.update(value);
+		hasher?.update(value);
 		push(decoder.decode(value));
+		if (onChunk) {
+			// After a bad byte the two decoders' texts could differ: plan no more entries.
+			const entryLines = invalidLine === 0 ? parser.stableLines(planned) : [];
+			planned += entryLines.length;
+			onChunk(value, { entryLines, linesThrough: parser.lineCount });
+		}
 		const now = Date.now();
 		if (onProgress && now - lastReport > 50) {
 			lastReport = now;
@@ -239,7 +277,7 @@ export async function readSessionStream(
 		}
 	}
 	push(decoder.end());
-	const parsed = parser.finish();
+	const parsed = parser.finish({ diagnostics: options.diagnostics !== false });
 	const reason = whyNotASession(parsed, {
 		head: head.charCodeAt(0) === 0xfeff ? head.slice(1) : head,
 		invalidUtf8: invalidLine > 0,
@@ -265,5 +303,5 @@ export async function readSessionStream(
 	}
 	if (byteIssues.length > 0) parsed.issues.unshift(...byteIssues);
 	onProgress?.({ loaded, total });
-	return { parsed, size: loaded, contentHash: hasher.digest() };
+	return { parsed, size: loaded, contentHash: hasher ? hasher.digest() : "" };
 }

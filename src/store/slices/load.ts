@@ -1,8 +1,9 @@
-import { getTreeIndex } from "../../core";
+import { getTreeIndex, type SessionIssue } from "../../core";
 import { isBundleFile } from "../../storage/bundle";
 import { getLastOpenSession, setLastOpenSession } from "../../storage/prefs";
 import * as repo from "../../storage/repository";
 import { parseSessionFile } from "../../workers/client";
+import { prepareView } from "../prepareView";
 import { describeSession, sessionKey } from "../sessionMeta";
 import type { DeepLink, GetStore, LoadActions, LoadJob, LoadSource, LoadState, OpenSession, SetStore } from "../types";
 import { unsavedBody } from "../unsavedBodies";
@@ -16,6 +17,12 @@ export const initialLoadState: LoadState = { loads: [], loadErrors: [], linkErro
 export const BATCH_THRESHOLD = 10;
 
 let nextJobId = 1;
+
+/** A parsed session, and the semantic checks' issues when they come after it. */
+interface Loaded {
+	session: OpenSession;
+	diagnostics?: Promise<SessionIssue[]>;
+}
 
 const errorText = (err: unknown) => (err instanceof Error ? err.message : String(err));
 
@@ -32,20 +39,24 @@ export function createLoadSlice(set: SetStore, get: GetStore): LoadActions {
 	const fail = (id: number, fileName: string, reason: string) =>
 		set((s) => ({ loadErrors: [...s.loadErrors, { id, fileName, reason }] }));
 
-	/** Shows `session`, keeping the selection when it is the open session loaded again. */
-	const show = (session: OpenSession) => {
+	/**
+	 * Shows `session`, keeping the selection when it is the open session loaded again; the semantic
+	 * checks' issues are added when the worker has them.
+	 */
+	const show = ({ session, diagnostics }: Loaded) => {
 		const before = get();
 		const keep = before.session?.key === session.key ? before.selectedLeafId : null;
 		get().openSession(session);
 		if (keep && getTreeIndex(session.entries).byId.has(keep)) get().selectLeaf(keep);
 		if (session.stored) setLastOpenSession(session.key);
+		diagnostics?.then((issues) => get().appendIssues(session.entries, issues));
 	};
 
 	/**
 	 * Reads (or downloads), parses and stores one session under job `id`; null (with a load error
 	 * naming `source.label`) when it cannot be opened.
 	 */
-	const ingest = async (id: number, source: LoadSource): Promise<OpenSession | null> => {
+	const ingest = async (id: number, source: LoadSource): Promise<Loaded | null> => {
 		const label = source.label ?? source.fileName;
 		try {
 			let blob: Blob;
@@ -56,7 +67,8 @@ export function createLoadSlice(set: SetStore, get: GetStore): LoadActions {
 				blob = await source.body(progress(id));
 			}
 			updateJob(id, { phase: "reading", loaded: 0, total: blob.size });
-			const result = await parseSessionFile(blob, progress(id));
+			const result = await parseSessionFile(blob, progress(id), { deferDiagnostics: true, view: true });
+			await prepareView(result.parsed.entries, result.view);
 			let key = sessionKey(result.parsed.header?.id, result.contentHash);
 			if (source.keepStored) key = await separateKey(key, result.contentHash, source.sourceUrl);
 			const session: OpenSession = {
@@ -79,7 +91,7 @@ export function createLoadSlice(set: SetStore, get: GetStore): LoadActions {
 				await get().noteStorageFailure(err, { fileName: source.fileName, size: blob.size });
 			}
 			if (session.stored) await get().refreshLibrary();
-			return session;
+			return { session, diagnostics: result.diagnostics };
 		} catch (err) {
 			fail(id, label, errorText(err));
 			return null;
@@ -120,7 +132,7 @@ export function createLoadSlice(set: SetStore, get: GetStore): LoadActions {
 			}
 			// Every file gets its row at once; they parse one after another (each keeps a worker busy).
 			const jobs = files.map((file) => addJob(file.name, file.size, "queued"));
-			let lastOpened: OpenSession | null = null;
+			let lastOpened: Loaded | null = null;
 			for (let i = 0; i < files.length; i++) {
 				// A library file exported before goes into the library; it is not a session to open.
 				if (await isBundleFile(files[i])) {
@@ -128,8 +140,8 @@ export function createLoadSlice(set: SetStore, get: GetStore): LoadActions {
 					await get().importLibraryBundle(files[i]);
 					continue;
 				}
-				const session = await ingest(jobs[i], { fileName: files[i].name, body: files[i] });
-				if (session) lastOpened = session;
+				const loaded = await ingest(jobs[i], { fileName: files[i].name, body: files[i] });
+				if (loaded) lastOpened = loaded;
 			}
 			if (lastOpened) show(lastOpened);
 			await get().refreshLibrary();
@@ -137,10 +149,10 @@ export function createLoadSlice(set: SetStore, get: GetStore): LoadActions {
 
 		async loadSource(source) {
 			const id = addJob(source.label ?? source.fileName, source.size ?? 0, "reading");
-			const session = await ingest(id, source);
-			if (session) show(session);
+			const loaded = await ingest(id, source);
+			if (loaded) show(loaded);
 			await get().refreshLibrary();
-			return session;
+			return loaded?.session ?? null;
 		},
 
 		async openStored(id, from) {
@@ -163,15 +175,19 @@ export function createLoadSlice(set: SetStore, get: GetStore): LoadActions {
 					body = read.body;
 				}
 				if (!body) throw new Error("its content is no longer in memory");
-				const result = await parseSessionFile(body, progress(jobId));
+				const result = await parseSessionFile(body, progress(jobId), { deferDiagnostics: true, view: true });
+				await prepareView(result.parsed.entries, result.view);
 				show({
-					...result.parsed,
-					key: id,
-					fileName: meta.fileName,
-					size: result.size,
-					contentHash: result.contentHash,
-					...(meta.sourceUrl ? { sourceUrl: meta.sourceUrl } : {}),
-					stored: !memory,
+					session: {
+						...result.parsed,
+						key: id,
+						fileName: meta.fileName,
+						size: result.size,
+						contentHash: result.contentHash,
+						...(meta.sourceUrl ? { sourceUrl: meta.sourceUrl } : {}),
+						stored: !memory,
+					},
+					diagnostics: result.diagnostics,
 				});
 				return true;
 			} catch (err) {

@@ -1,8 +1,9 @@
-import { getTreeIndex, hitSnippet, parseQuery, type SearchDoc, searchPreparedDoc, tipContaining } from "../../core";
+import { getTreeIndex, hitSnippet, parseQuery, searchPreparedDoc, tipContaining } from "../../core";
+import { StorageError } from "../../storage/idb";
 import * as repo from "../../storage/repository";
 import * as searchStore from "../../storage/searchStore";
-import { importSessionFile } from "../../workers/importClient";
-import { forgetDoc, indexingHeld, loadCorpus, preparedDoc, rememberDoc } from "../searchCorpus";
+import { indexSessionFile } from "../../workers/importClient";
+import { forgetDoc, indexingHeld, isCorpusInUse, loadCorpus, preparedDoc, rememberDoc } from "../searchCorpus";
 import { storageProblem } from "../storageMessage";
 import type { GetStore, SearchActions, SearchGroup, SearchState, SetStore } from "../types";
 import { yieldToPage } from "../yieldToPage";
@@ -173,20 +174,21 @@ export function createSearchSlice(set: SetStore, get: GetStore): SearchActions {
 						const body = await repo.loadSessionBody(meta.id).catch(() => undefined);
 						// The session may have gone or changed meanwhile: the next round sees to it.
 						if (!body || get().library.find((m) => m.id === meta.id)?.contentHash !== meta.contentHash) continue;
-						let doc: SearchDoc;
 						try {
-							const out = await importSessionFile(body, { fileName: meta.fileName, sessionId: meta.id });
-							if (out.kind !== "parsed") continue;
-							doc = { ...out.doc, contentHash: meta.contentHash };
-						} catch {
+							// The worker writes the doc to the index; a large doc only comes back to
+							// this thread when the index is held in memory here (a search ran).
+							const key = { sessionId: meta.id, contentHash: meta.contentHash };
+							let doc = await indexSessionFile(body, { ...key, returnDoc: isCorpusInUse() });
+							// A search started meanwhile: read the doc back after all.
+							if (!doc && isCorpusInUse()) doc = (await searchStore.getSearchDocs([key]))[0] ?? null;
+							if (doc) rememberDoc(doc);
+							indexed++;
+						} catch (err) {
+							// A failed write (storage full) ends this round: the outer catch says so.
+							if (err instanceof StorageError) throw err;
 							// A stored body that no longer parses stays out of the index.
 							unreadable.add(`${meta.id}\n${meta.contentHash}`);
-							continue;
 						}
-						// A failed write (storage full) ends this round: the outer catch says so.
-						await searchStore.putSearchDoc(doc);
-						rememberDoc(doc);
-						indexed++;
 						await yieldToPage();
 					}
 				} while (syncAgain);

@@ -12,6 +12,11 @@ export function createSessionSlice(set: SetStore, get: GetStore): SessionActions
 		openSession(session) {
 			set({ session, selectedLeafId: null, focusedEntryId: null, expanded: new Set() });
 		},
+		appendIssues(entries, issues) {
+			const session = get().session;
+			if (issues.length === 0 || !session || session.entries !== entries) return;
+			set({ session: { ...session, issues: [...session.issues, ...issues] } });
+		},
 		closeSession() {
 			set({ ...initialSessionState, expanded: new Set() });
 		},

@@ -39,14 +39,15 @@ function stepsFor(entries: Parameters<typeof explainSteps>[0], analysis: Context
 /** The explainer's current step for the selected leaf, or null when the explainer is off. */
 export function useExplainer(): Explainer | null {
 	const { session } = useSessionIndex();
+	const entries = session?.entries;
 	const analysis = useAnalysis();
 	const stepIndex = useStore(selectStep);
 	return useMemo(() => {
-		if (stepIndex === null || !session || !analysis) return null;
-		const steps = stepsFor(session.entries, analysis);
+		if (stepIndex === null || !entries || !analysis) return null;
+		const steps = stepsFor(entries, analysis);
 		const index = Math.max(0, Math.min(steps.length - 1, stepIndex));
 		const step = steps[index];
-		const focusIds = new Set(step.focus.map((p) => session.entries[p].id));
+		const focusIds = new Set(step.focus.map((p) => entries[p].id));
 		return { steps, index, step, stage: STAGE_OF[step.id], focusIds };
-	}, [stepIndex, session, analysis]);
+	}, [stepIndex, entries, analysis]);
 }

@@ -6,11 +6,11 @@ import {
 	entryPreview,
 	resolveLeaf,
 	type SessionEntry,
-	summarizeLeaves,
 	type TipComparison,
 	type TreeIndex,
 } from "../../../core";
 import { type CompareTips, type Store, useStore } from "../../../store";
+import { leafSummariesFor } from "../../../store/viewCache";
 import { useSessionIndex } from "../../hooks/useSession";
 
 export interface TipOption {
@@ -43,14 +43,15 @@ const selectCompare = (s: Store) => s.compare;
 export function useComparison(): Comparison | null {
 	const { session, index } = useSessionIndex();
 	const tips = useStore(selectCompare);
+	const entries = session?.entries;
 	const options = useMemo<TipOption[]>(() => {
-		if (!session || !index) return [];
-		return summarizeLeaves(session.entries, index).map((leaf) => {
-			const user = leaf.lastUser >= 0 ? entryPreview(session.entries[leaf.lastUser], 50) : "(no user message)";
+		if (!entries || !index) return [];
+		return leafSummariesFor(entries, index).map((leaf) => {
+			const user = leaf.lastUser >= 0 ? entryPreview(entries[leaf.lastUser], 50) : "(no user message)";
 			return { id: leaf.id, label: `${leaf.id} · ${user}${leaf.isCurrent ? " · current" : ""}` };
 		});
-	}, [session, index]);
-	const cmp = useMemo(() => (session && tips ? compareTips(session.entries, tips.a, tips.b) : null), [session, tips]);
+	}, [entries, index]);
+	const cmp = useMemo(() => (entries && tips ? compareTips(entries, tips.a, tips.b) : null), [entries, tips]);
 	const layout = useMemo(() => (cmp ? compareLayout(cmp) : null), [cmp]);
 	if (!tips || !cmp || !layout) return null;
 	return { tips, options, cmp, layout };

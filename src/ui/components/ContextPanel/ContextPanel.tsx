@@ -1,4 +1,4 @@
-import { useMemo, useRef } from "react";
+import { useDeferredValue, useMemo, useRef } from "react";
 import { inspectContext } from "../../../core";
 import { useExplainer } from "../../hooks/useExplainer";
 import { useAnalysis, useSessionIndex } from "../../hooks/useSession";
@@ -21,21 +21,28 @@ const OPEN_PATH_LIMIT = 400;
 
 /** The builder's pipeline for the selected leaf, stage by stage, as the agent runs it. */
 export function ContextPanel() {
-	const { session, index } = useSessionIndex();
-	const analysis = useAnalysis();
-	const pipeline = useMemo(
-		() => (session && analysis ? inspectContext(session.entries, analysis) : null),
-		[session, analysis],
+	const { session, index: liveIndex } = useSessionIndex();
+	const liveEntries = session?.entries;
+	const liveAnalysis = useAnalysis();
+	const live = useMemo(
+		() => ({ entries: liveEntries, index: liveIndex, analysis: liveAnalysis }),
+		[liveEntries, liveIndex, liveAnalysis],
 	);
+	// A newly opened session shows here in a render of its own after the graph and the tips have
+	// (React renders it in slices), so opening it is not one long task; another leaf of the same
+	// session shows at once.
+	const deferred = useDeferredValue(live);
+	const { entries, index, analysis } = deferred.entries === live.entries ? live : deferred;
+	const pipeline = useMemo(() => (entries && analysis ? inspectContext(entries, analysis) : null), [entries, analysis]);
 	const state = useInspectorState(analysis);
 	const scrollRef = useRef<HTMLElement>(null);
 	const explain = useExplainer();
 	useExplainScroll(scrollRef, explain);
 	const inspector = useMemo<Inspector | null>(
 		() =>
-			session && analysis && pipeline
+			entries && analysis && pipeline
 				? {
-						entries: session.entries,
+						entries,
 						analysis,
 						pipeline,
 						focusedId: state.focusedId,
@@ -45,9 +52,9 @@ export function ContextPanel() {
 						explain,
 					}
 				: null,
-		[session, analysis, pipeline, state.focusedId, state.isExpanded, state.toggleRow, state.navigate, explain],
+		[entries, analysis, pipeline, state.focusedId, state.isExpanded, state.toggleRow, state.navigate, explain],
 	);
-	if (!session || !analysis || !pipeline || !inspector) {
+	if (!entries || !analysis || !pipeline || !inspector) {
 		return <p className="context-panel context-panel--empty">Select a session to see the context its leaves send.</p>;
 	}
 	const n = {

@@ -19,7 +19,8 @@ export function FindResults() {
 	const active = useStore(selectActive);
 	const query = useStore(selectQuery);
 	const goToHit = useStore(selectGoToHit);
-	const labels = useMemo(() => (session ? getLabels(session.entries) : new Map<string, string>()), [session]);
+	const entries = session?.entries;
+	const labels = useMemo(() => (entries ? getLabels(entries) : new Map<string, string>()), [entries]);
 	// Paging belongs to one result set: a new set starts from its first page.
 	const [paging, setPaging] = useState({ hits, limit: PAGE });
 	const limit = paging.hits === hits ? paging.limit : PAGE;

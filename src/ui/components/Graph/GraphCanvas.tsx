@@ -1,12 +1,24 @@
-import { Background, Controls, MiniMap, type NodeMouseHandler, ReactFlow } from "@xyflow/react";
-import { useCallback, useId, useRef, useState } from "react";
+import {
+	Background,
+	Controls,
+	type Edge,
+	MiniMap,
+	type NodeMouseHandler,
+	ReactFlow,
+	useReactFlow,
+} from "@xyflow/react";
+import { type MouseEvent as ReactMouseEvent, useCallback, useId, useRef, useState } from "react";
+import { NODE_HEIGHT, NODE_WIDTH } from "../../../core";
 import { useStore } from "../../../store";
+import { useLater } from "../../hooks/useLater";
 import { EntryNode } from "./EntryNode";
 import { GraphAnnouncer } from "./GraphAnnouncer";
 import { GraphLegend } from "./GraphLegend";
 import { GraphActionsContext } from "./graphActions";
 import { KeyboardHint } from "./KeyboardHint";
 import { kindColor } from "./kinds";
+import { OverviewLayer } from "./OverviewLayer";
+import { nodeAt } from "./overview";
 import { createGraphPaintStore, GraphPaintContext } from "./paintStore";
 import { SegmentNode } from "./SegmentNode";
 import { TreeEdge } from "./TreeEdge";
@@ -14,7 +26,8 @@ import { useExplainReveal } from "./useExplainReveal";
 import { useGraphKeyboard } from "./useGraphKeyboard";
 import { type FlowNode, useGraphModel } from "./useGraphModel";
 import { useGraphPaint } from "./useGraphPaint";
-import { useGraphViewport } from "./useGraphViewport";
+import { OPEN_ZOOM, useGraphViewport } from "./useGraphViewport";
+import { useOverview } from "./useOverview";
 import { useRunToggles } from "./useRunToggles";
 
 const nodeTypes = { entry: EntryNode, segment: SegmentNode };
@@ -23,6 +36,8 @@ const edgeTypes = { tree: TreeEdge };
 const VIRTUALIZE_ABOVE = 250;
 
 const MINIMAP_SIZE = { width: 150, height: 110 };
+const NO_NODES: FlowNode[] = [];
+const NO_EDGES: Edge[] = [];
 
 const selectSelectLeaf = (s: { selectLeaf(id: string | null): void }) => s.selectLeaf;
 const miniMapColor = (node: FlowNode) => kindColor(node.data.node.entryKind);
@@ -39,6 +54,22 @@ export function GraphCanvas() {
 	const selectLeaf = useStore(selectSelectLeaf);
 	const container = useRef<HTMLDivElement>(null);
 	const hintId = useId();
+	// The overview draws every node: it comes just after the graph itself.
+	const miniMap = useLater(model?.index);
+	// Zoomed far out on a large tree: no node elements, one drawing of the whole tree instead.
+	const overview = useOverview(model?.graph);
+	const rf = useReactFlow();
+	const onPaneClick = useCallback(
+		(event: ReactMouseEvent) => {
+			container.current?.focus({ preventScroll: true });
+			if (!overview || !model) return;
+			const at = rf.screenToFlowPosition({ x: event.clientX, y: event.clientY });
+			const node = nodeAt(model.graph, at.x, at.y);
+			if (node)
+				void rf.setCenter(node.x + NODE_WIDTH / 2, node.y + NODE_HEIGHT / 2, { zoom: OPEN_ZOOM, duration: 300 });
+		},
+		[overview, model, rf],
+	);
 
 	const onNodeClick = useCallback<NodeMouseHandler<FlowNode>>(
 		(_, flowNode) => {
@@ -52,7 +83,6 @@ export function GraphCanvas() {
 		},
 		[actions, paintStore, selectLeaf],
 	);
-	const onPaneClick = useCallback(() => container.current?.focus({ preventScroll: true }), []);
 
 	if (!model) return null;
 	return (
@@ -72,8 +102,8 @@ export function GraphCanvas() {
 				>
 					<div className="graph__canvas">
 						<ReactFlow<FlowNode>
-							nodes={model.nodes}
-							edges={model.edges}
+							nodes={overview ? NO_NODES : model.nodes}
+							edges={overview ? NO_EDGES : model.edges}
 							nodeTypes={nodeTypes}
 							edgeTypes={edgeTypes}
 							onNodeClick={onNodeClick}
@@ -91,14 +121,17 @@ export function GraphCanvas() {
 							zoomOnDoubleClick={false}
 						>
 							<Background gap={24} size={1} />
-							<MiniMap<FlowNode>
-								pannable
-								zoomable
-								nodeColor={miniMapColor}
-								nodeBorderRadius={6}
-								style={MINIMAP_SIZE}
-								ariaLabel="Overview of the session tree"
-							/>
+							{overview && <OverviewLayer graph={model.graph} />}
+							{miniMap && !overview && (
+								<MiniMap<FlowNode>
+									pannable
+									zoomable
+									nodeColor={miniMapColor}
+									nodeBorderRadius={6}
+									style={MINIMAP_SIZE}
+									ariaLabel="Overview of the session tree"
+								/>
+							)}
 							<Controls showInteractive={false} />
 						</ReactFlow>
 					</div>

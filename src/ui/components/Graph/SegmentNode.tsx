@@ -1,5 +1,7 @@
 import { Handle, type NodeProps, Position } from "@xyflow/react";
-import { memo } from "react";
+import { memo, useMemo } from "react";
+import { segmentKinds } from "../../../core";
+import { useSessionIndex } from "../../hooks/useSession";
 import { useGraphActions } from "./graphActions";
 import { KIND_LABEL, kindColor } from "./kinds";
 import { NodeBadges } from "./NodeBadges";
@@ -15,7 +17,8 @@ export const SegmentNode = memo(function SegmentNode({ id, data }: NodeProps<Seg
 	const cursor = useIsCursor(id);
 	const far = useFarZoom();
 	const { expand } = useGraphActions();
-	const kinds = node.kinds ?? [];
+	const { index } = useSessionIndex();
+	const kinds = useMemo(() => (index ? segmentKinds(index, node) : []), [index, node]);
 	const composition = kinds.map((k) => `${k.count} ${KIND_LABEL[k.kind]}`).join(" · ");
 	return (
 		<div

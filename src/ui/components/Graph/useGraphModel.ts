@@ -1,7 +1,8 @@
-import type { Edge, Node } from "@xyflow/react";
+import { type Edge, type Node, type NodeHandle, Position } from "@xyflow/react";
 import { useMemo } from "react";
 import { buildGraph, type GraphNode, NODE_HEIGHT, NODE_WIDTH, type SessionGraph, type TreeIndex } from "../../../core";
 import { type OpenSession, useStore } from "../../../store";
+import { baseGraphFor } from "../../../store/viewCache";
 import { useSessionIndex } from "../../hooks/useSession";
 
 export type NodeData = { node: GraphNode };
@@ -21,6 +22,32 @@ const selectExpanded = (s: { expanded: ReadonlySet<string> }) => s.expanded;
 const selectLeafId = (s: { selectedLeafId: string | null }) => s.selectedLeafId;
 const selectFocused = (s: { focusedEntryId: string | null }) => s.focusedEntryId;
 
+/** Handle size in px (Graph.css); handles sit centred on the top and bottom borders. */
+const HANDLE = 6;
+const HANDLES: NodeHandle[] = [
+	{
+		type: "target",
+		position: Position.Top,
+		x: NODE_WIDTH / 2 - HANDLE / 2,
+		y: -HANDLE / 2,
+		width: HANDLE,
+		height: HANDLE,
+	},
+	{
+		type: "source",
+		position: Position.Bottom,
+		x: NODE_WIDTH / 2 - HANDLE / 2,
+		y: NODE_HEIGHT - HANDLE / 2,
+		width: HANDLE,
+		height: HANDLE,
+	},
+];
+const MEASURED = { width: NODE_WIDTH, height: NODE_HEIGHT };
+
+/**
+ * A React Flow node whose size and handles are known up front, as they are fixed: React Flow then
+ * need not mount every node once to measure it, so only the nodes on screen are ever rendered.
+ */
 function toFlowNode(n: GraphNode): FlowNode {
 	return {
 		id: n.id,
@@ -29,6 +56,8 @@ function toFlowNode(n: GraphNode): FlowNode {
 		data: { node: n },
 		width: NODE_WIDTH,
 		height: NODE_HEIGHT,
+		measured: MEASURED,
+		handles: HANDLES,
 		draggable: false,
 		selectable: false,
 		connectable: false,
@@ -46,7 +75,10 @@ export function useGraphModel(): GraphModel | null {
 	const expanded = useStore(selectExpanded);
 	const selectedLeafId = useStore(selectLeafId);
 	const focusedEntryId = useStore(selectFocused);
-	const base = useMemo(() => (index ? buildGraph(index, expanded) : null), [index, expanded]);
+	const base = useMemo(
+		() => (index ? (expanded.size === 0 ? baseGraphFor(index) : buildGraph(index, expanded)) : null),
+		[index, expanded],
+	);
 
 	const pins: number[] = [];
 	if (index && base) {

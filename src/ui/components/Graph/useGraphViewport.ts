@@ -5,7 +5,7 @@ import { useStore } from "../../../store";
 import type { GraphModel } from "./useGraphModel";
 
 /** The zoom a freshly opened session is shown at when the whole tree does not fit. */
-const OPEN_ZOOM = 0.85;
+export const OPEN_ZOOM = 0.85;
 /**
  * A tree that fits the pane at this zoom or more opens fitted: every node on screen (and
  * clickable), the current leaf among them. Smaller zooms would make the tree unreadable.

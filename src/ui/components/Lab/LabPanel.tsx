@@ -15,7 +15,7 @@ export function LabPanel() {
 	const append = useStore(selectAppend);
 	const { session, index } = useSessionIndex();
 	const parentId = useLabParent();
-	const form = useLabForm(parentId);
+	const form = useLabForm(parentId, active);
 	if (!active || !session || !index) return null;
 	const parentPos = parentId === null ? undefined : index.byId.get(parentId);
 	const parent = parentPos === undefined ? null : session.entries[parentPos];

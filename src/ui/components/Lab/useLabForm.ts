@@ -39,12 +39,19 @@ function lastUser(path: readonly LabChoice[]): string {
 const valid = (id: string, list: readonly LabChoice[], fallback: string) =>
 	list.some((c) => c.id === id) ? id : fallback;
 
-/** The lab form's fields, the pickers' choices under `parentId` and the addition they describe. */
-export function useLabForm(parentId: string | null) {
+const NO_CHOICES = { path: [], targets: [], others: [] };
+
+/**
+ * The lab form's fields, the pickers' choices under `parentId` and the addition they describe.
+ * The choices (O(path)) are only worked out while the lab is `active`; the fields keep their
+ * values while it is not.
+ */
+export function useLabForm(parentId: string | null, active: boolean) {
 	const { session } = useSessionIndex();
+	const entries = session?.entries;
 	const choices = useMemo(
-		() => (session && parentId ? labChoices(session.entries, parentId) : { path: [], targets: [], others: [] }),
-		[session, parentId],
+		() => (active && entries && parentId ? labChoices(entries, parentId) : NO_CHOICES),
+		[active, entries, parentId],
 	);
 	const [kind, setKind] = useState<LabKind>("legacy");
 	const [kept, setKept] = useState("");

@@ -10,7 +10,7 @@ import { useVirtualWindow } from "./useVirtualWindow";
 /** Row height in px (fixed, see LeafList.css), for scrolling and virtualisation. */
 const ROW = 52;
 /** Longer lists render only the rows on screen. */
-const VIRTUALIZE_AT = 500;
+const VIRTUALIZE_AT = 200;
 
 const selectSelected = (s: Store) => s.selectedLeafId;
 const selectSelectLeaf = (s: Store) => s.selectLeaf;

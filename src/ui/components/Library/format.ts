@@ -5,18 +5,24 @@ export function formatDate(value: string | number | undefined): string {
 	if (value === undefined || value === "") return "";
 	const d = new Date(value);
 	if (Number.isNaN(d.getTime())) return "";
-	return d.toLocaleString(undefined, {
+	dateFormat ??= new Intl.DateTimeFormat(undefined, {
 		year: "numeric",
 		month: "short",
 		day: "numeric",
 		hour: "2-digit",
 		minute: "2-digit",
 	});
+	return dateFormat.format(d);
 }
+
+// One formatter each, made on first use: `toLocaleString` builds a new one per call (slow in lists).
+let dateFormat: Intl.DateTimeFormat | undefined;
+let countFormat: Intl.NumberFormat | undefined;
 
 /** "1,234" style counts. */
 export function formatCount(n: number): string {
-	return n.toLocaleString("en-US");
+	countFormat ??= new Intl.NumberFormat("en-US");
+	return countFormat.format(n);
 }
 
 /** "12k" style token counts. */

@@ -23,15 +23,21 @@ export function toJson(value: unknown, indent = 2): string {
 	}
 }
 
+// One formatter each, made on first use: `toLocaleString` builds a new one per call (slow in lists).
+let timeFormat: Intl.DateTimeFormat | undefined;
+let countFormat: Intl.NumberFormat | undefined;
+
 /** A local date and time for a Unix-ms number or an ISO string; "" when it is not a time. */
 export function formatTime(value: unknown): string {
 	const d = typeof value === "number" || typeof value === "string" ? new Date(value) : null;
 	if (!d || Number.isNaN(d.getTime())) return "";
-	return d.toLocaleString(undefined, { dateStyle: "medium", timeStyle: "medium" });
+	timeFormat ??= new Intl.DateTimeFormat(undefined, { dateStyle: "medium", timeStyle: "medium" });
+	return timeFormat.format(d);
 }
 
 export function formatCount(n: number): string {
-	return n.toLocaleString("en-US");
+	countFormat ??= new Intl.NumberFormat("en-US");
+	return countFormat.format(n);
 }
 
 /** Approximate size of base64 data. */

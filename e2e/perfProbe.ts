@@ -1,0 +1,213 @@
+import type { CDPSession, Page } from "@playwright/test";
+
+/**
+ * In-page instruments for the browser benchmark (e2e/perf.perf.spec.ts). Installed before any of
+ * the app's scripts run (`page.addInitScript`), they record, on the page's own clock:
+ * - every long task (> 50 ms) of the main thread, buffered from the start;
+ * - when a load starts: the file input's `change`, or a click on a library item;
+ * - when the view is interactive after it: the first frame with graph nodes and leaf rows.
+ */
+export interface PerfWindow {
+	__perf: {
+		longTasks: { start: number; duration: number }[];
+		/** performance.now() of the last load start, and of the first interactive frame after it. */
+		start: number | null;
+		interactive: number | null;
+	};
+}
+
+function install(): void {
+	const perf: PerfWindow["__perf"] = { longTasks: [], start: null, interactive: null };
+	(window as unknown as PerfWindow).__perf = perf;
+	new PerformanceObserver((list) => {
+		for (const e of list.getEntries()) perf.longTasks.push({ start: e.startTime, duration: e.duration });
+	}).observe({ type: "longtask", buffered: true });
+	const watch = (at: number) => {
+		perf.start = at;
+		perf.interactive = null;
+		const tick = () => {
+			if (document.querySelector(".react-flow__node") && document.querySelector("[data-testid=leaf-item]")) {
+				perf.interactive = performance.now();
+			} else requestAnimationFrame(tick);
+		};
+		requestAnimationFrame(tick);
+	};
+	document.addEventListener(
+		"change",
+		(e) => {
+			if ((e.target as HTMLElement | null)?.dataset?.testid === "file-input") watch(performance.now());
+		},
+		true,
+	);
+	document.addEventListener(
+		"click",
+		(e) => {
+			if ((e.target as HTMLElement | null)?.closest?.("[data-testid=library-item]")) watch(e.timeStamp);
+		},
+		true,
+	);
+}
+
+export async function installProbe(page: Page): Promise<void> {
+	await page.addInitScript(install);
+}
+
+export interface LoadFigures {
+	/** ms from the load start to the first interactive frame. */
+	loadMs: number;
+	/** The longest main-thread task from the load start until `settleMs` after interactive. */
+	longestTaskMs: number;
+	/** Long tasks in that window, and their summed time. */
+	longTasks: number;
+	longTaskTotalMs: number;
+}
+
+/** Waits for the interactive frame after the last load start, then for `settleMs` more. */
+export async function loadFigures(page: Page, settleMs: number, timeout: number): Promise<LoadFigures> {
+	await page.waitForFunction(() => (window as unknown as PerfWindow).__perf.interactive !== null, null, {
+		timeout,
+		polling: 100,
+	});
+	await page.waitForTimeout(settleMs);
+	return page.evaluate((settle) => {
+		const p = (window as unknown as PerfWindow).__perf;
+		const start = p.start as number;
+		const end = (p.interactive as number) + settle;
+		const tasks = p.longTasks.filter((t) => t.start + t.duration >= start && t.start <= end);
+		return {
+			loadMs: (p.interactive as number) - start,
+			longestTaskMs: Math.max(0, ...tasks.map((t) => t.duration)),
+			longTasks: tasks.length,
+			longTaskTotalMs: tasks.reduce((s, t) => s + t.duration, 0),
+		};
+	}, settleMs);
+}
+
+/** JS heap used by the page's main isolate after a full GC (CDP), in bytes. */
+export async function heapUsed(cdp: CDPSession): Promise<number> {
+	await cdp.send("HeapProfiler.enable");
+	for (let i = 0; i < 2; i++) await cdp.send("HeapProfiler.collectGarbage");
+	await cdp.send("Performance.enable");
+	const { metrics } = await cdp.send("Performance.getMetrics");
+	return metrics.find((m) => m.name === "JSHeapUsedSize")?.value ?? Number.NaN;
+}
+
+/**
+ * Clicks the leaf row `id` (scrolled into view first) and measures, on the page's clock, from the
+ * click event to the context panel's `data-count` changing, and to the frame after that.
+ */
+export async function timeLeafSelection(page: Page, id: string): Promise<{ updateMs: number; frameMs: number }> {
+	const row = page.locator(`[data-testid=leaf-item][data-entry-id="${id}"]`);
+	await row.scrollIntoViewIfNeeded();
+	await page.evaluate((leafId) => {
+		const w = window as unknown as { __selection?: Promise<{ updateMs: number; frameMs: number }> };
+		w.__selection = new Promise((resolve) => {
+			let clickAt: number | null = null;
+			const panel = () => document.querySelector<HTMLElement>("[data-testid=context-panel]");
+			const before = panel()?.dataset.count;
+			const onClick = (e: Event) => {
+				if ((e.target as HTMLElement).closest(`[data-entry-id="${CSS.escape(leafId)}"]`)) clickAt = e.timeStamp;
+			};
+			document.addEventListener("click", onClick, true);
+			const observer = new MutationObserver(() => {
+				const now = panel()?.dataset.count;
+				if (clickAt === null || now === undefined || now === before) return;
+				const updated = performance.now();
+				const start = clickAt;
+				observer.disconnect();
+				document.removeEventListener("click", onClick, true);
+				requestAnimationFrame(() =>
+					requestAnimationFrame(() => resolve({ updateMs: updated - start, frameMs: performance.now() - start })),
+				);
+			});
+			observer.observe(document.body, {
+				subtree: true,
+				childList: true,
+				attributes: true,
+				attributeFilter: ["data-count"],
+			});
+		});
+	}, id);
+	await row.click();
+	return page.evaluate(
+		() => (window as unknown as { __selection: Promise<{ updateMs: number; frameMs: number }> }).__selection,
+	);
+}
+
+/**
+ * Split + JSON.parse of every line of the file at `path`, timed in the page (the floor for any
+ * JSONL loader in this browser): the median of `runs`, after the text has been read once.
+ */
+export async function inPageJsonParse(page: Page, path: string, runs = 3): Promise<number> {
+	await page.evaluate(() => {
+		const input = document.createElement("input");
+		input.type = "file";
+		input.id = "perf-json-input";
+		input.hidden = true;
+		document.body.append(input);
+	});
+	await page.setInputFiles("#perf-json-input", path);
+	return page.evaluate(async (n) => {
+		const input = document.getElementById("perf-json-input") as HTMLInputElement;
+		const text = await (input.files as FileList)[0].text();
+		const times: number[] = [];
+		for (let r = 0; r < n; r++) {
+			const t0 = performance.now();
+			const out: unknown[] = [];
+			for (const line of text.split("\n")) if (line.length > 0) out.push(JSON.parse(line));
+			times.push(performance.now() - t0);
+			await new Promise((resolve) => setTimeout(resolve, 200));
+		}
+		input.remove();
+		times.sort((a, b) => a - b);
+		return times[times.length >> 1];
+	}, runs);
+}
+
+export interface FrameFigures {
+	frames: number;
+	medianMs: number;
+	p95Ms: number;
+	maxMs: number;
+	/** Most `.react-flow__node` elements seen in any frame. */
+	maxNodes: number;
+	longestTaskMs: number;
+}
+
+/** Starts recording frame intervals and rendered node counts (until `stopFrames`). */
+export async function startFrames(page: Page): Promise<void> {
+	await page.evaluate(() => {
+		const w = window as unknown as { __frames: { times: number[]; maxNodes: number; on: boolean; t0: number } };
+		const nodes = document.getElementsByClassName("react-flow__node");
+		w.__frames = { times: [], maxNodes: nodes.length, on: true, t0: performance.now() };
+		const tick = (t: number) => {
+			const f = w.__frames;
+			if (!f.on) return;
+			f.times.push(t);
+			f.maxNodes = Math.max(f.maxNodes, nodes.length);
+			requestAnimationFrame(tick);
+		};
+		requestAnimationFrame(tick);
+	});
+}
+
+export async function stopFrames(page: Page): Promise<FrameFigures> {
+	return page.evaluate(() => {
+		const w = window as unknown as { __frames: { times: number[]; maxNodes: number; on: boolean; t0: number } };
+		const f = w.__frames;
+		f.on = false;
+		const gaps: number[] = [];
+		for (let i = 1; i < f.times.length; i++) gaps.push(f.times[i] - f.times[i - 1]);
+		gaps.sort((a, b) => a - b);
+		const at = (q: number) => gaps[Math.min(gaps.length - 1, Math.floor(q * gaps.length))] ?? 0;
+		const tasks = (window as unknown as PerfWindow).__perf.longTasks.filter((t) => t.start >= f.t0);
+		return {
+			frames: gaps.length,
+			medianMs: at(0.5),
+			p95Ms: at(0.95),
+			maxMs: gaps[gaps.length - 1] ?? 0,
+			maxNodes: f.maxNodes,
+			longestTaskMs: Math.max(0, ...tasks.map((t) => t.duration)),
+		};
+	});
+}

@@ -1,0 +1,62 @@
+import { describe, expect, it } from "vitest";
+import { readFixture } from "../../test/fixtures";
+import { analyzeContext, buildGraph, getTreeIndex, parseSession, summarizeLeaves } from "../core";
+import { initialState, useStore } from ".";
+import { adoptView, analysisFor, baseGraphFor, leafSummariesFor } from "./viewCache";
+
+const parsed = () => parseSession(readFixture("golden/branchy-legacy.jsonl"));
+
+describe("viewCache", () => {
+	it("works each view out once per index, and takes the worker's when offered first", () => {
+		const { entries } = parsed();
+		const index = getTreeIndex(entries);
+		const leaves = leafSummariesFor(entries, index);
+		expect(leaves).toEqual(summarizeLeaves(entries, index));
+		expect(leafSummariesFor(entries, index)).toBe(leaves);
+		expect(baseGraphFor(index)).toBe(baseGraphFor(index));
+		expect(baseGraphFor(index).nodes).toEqual(buildGraph(index).nodes);
+
+		const other = parsed().entries;
+		const otherIndex = getTreeIndex(other);
+		const fromWorker = {
+			leaves: summarizeLeaves(other, otherIndex),
+			graph: (() => {
+				const { nodeOf: _n, indexOf: _i, ...parts } = buildGraph(otherIndex);
+				return parts;
+			})(),
+		};
+		adoptView(otherIndex, fromWorker);
+		expect(leafSummariesFor(other, otherIndex)).toBe(fromWorker.leaves);
+		expect(baseGraphFor(otherIndex).nodes).toBe(fromWorker.graph.nodes);
+	});
+
+	it("no selection and the current leaf share one analysis; another leaf gets its own", () => {
+		const { entries } = parsed();
+		const index = getTreeIndex(entries);
+		const current = entries[index.currentLeaf].id;
+		const none = analysisFor(entries, index, null);
+		expect(none).toEqual(analyzeContext(entries, undefined, index));
+		expect(analysisFor(entries, index, current)).toBe(none);
+		const tip = index.leaves.find((p) => p !== index.currentLeaf) as number;
+		const other = analysisFor(entries, index, entries[tip].id);
+		expect(other).not.toBe(none);
+		expect(other).toEqual(analyzeContext(entries, entries[tip].id, index));
+	});
+});
+
+describe("appendIssues", () => {
+	it("adds late issues to the open session only, and only when it is still the one open", () => {
+		const session = { ...parsed(), key: "k", fileName: "f.jsonl", size: 1, contentHash: "h", stored: false };
+		useStore.setState({ ...initialState, expanded: new Set() });
+		useStore.getState().openSession(session);
+		const issue = { severity: "warning" as const, code: "missing-field", message: "late" };
+		useStore.getState().appendIssues(session.entries, []);
+		expect(useStore.getState().session).toBe(session);
+		useStore.getState().appendIssues(session.entries, [issue]);
+		const open = useStore.getState().session;
+		expect(open?.issues).toEqual([...session.issues, issue]);
+		expect(open?.entries).toBe(session.entries);
+		useStore.getState().appendIssues(parsed().entries, [issue]);
+		expect(useStore.getState().session).toBe(open);
+	});
+});
