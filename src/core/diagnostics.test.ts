@@ -266,6 +266,27 @@ describe("tool calls and results along paths", () => {
 		expect(issues.filter((i) => i.code.startsWith("tool-"))).toEqual([]);
 	});
 
+	it("restores the open calls after a long first branch, and starts every tree afresh", () => {
+		const issues = issuesOf(
+			assistant("b", null, null, { toolCalls: ["c1"] }),
+			// First branch: a chain below the branch point, its calls undone when it ends.
+			toolResult("r1", "b", "c1", "ok"),
+			assistant("d1", "r1", null, { toolCalls: ["c2"] }),
+			toolResult("r2", "d1", "c2", "ok"),
+			assistant("e1", "r2", "done"),
+			// Last branch: c1 is open again here, c2 was never made on this path.
+			toolResult("r3", "b", "c1", "again, on the other branch"),
+			toolResult("r4", "r3", "c2", "from the first branch"),
+			assistant("e2", "r4", "done"),
+			// A second tree: nothing of the first is open or made there.
+			toolResult("z", null, "c1", "orphan answer"),
+		);
+		expect(only(issues, "tool-result-unmatched", "tool-result-duplicate", "tool-call-unanswered")).toEqual([
+			["tool-result-unmatched", 8, "r4"],
+			["tool-result-unmatched", 10, "z"],
+		]);
+	});
+
 	it("does not expect results for calls of an errored or aborted assistant message", () => {
 		const issues = issuesOf(
 			assistant("b", null, null, { toolCalls: ["c1"], stopReason: "aborted" }),

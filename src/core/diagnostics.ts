@@ -360,8 +360,10 @@ function clip(value: unknown): string {
 
 /**
  * The path checks: one iterative DFS over the live tree. `onPath` marks the ancestors of the
- * entry being entered; `open` maps tool call ids to the assistant entry that made them. Every
- * change to `open` is logged so leaving an entry restores its parent's state.
+ * entry being entered; `open` maps tool call ids to the assistant entry that made them. A change
+ * to the maps is logged so leaving an entry restores its parent's state, but only while some
+ * entry on the path still has children to visit: below the last child of every branch point
+ * nothing is walked again after it, so the long main path of a session costs no undo log.
  */
 function walkPaths(entries: readonly SessionEntry[], index: TreeIndex, badIndex: Set<string>, report: Report): void {
 	const n = entries.length;
@@ -378,10 +380,14 @@ function walkPaths(entries: readonly SessionEntry[], index: TreeIndex, badIndex:
 	const logMap: Map<string, number>[] = [];
 	const logKey: string[] = [];
 	const logPrev: (number | undefined)[] = [];
+	/** Frames on the DFS stack with children still to visit; nothing to log while there are none. */
+	let pending = 0;
 	const set = (map: Map<string, number>, key: string, value: number | undefined) => {
-		logMap.push(map);
-		logKey.push(key);
-		logPrev.push(map.get(key));
+		if (pending > 0) {
+			logMap.push(map);
+			logKey.push(key);
+			logPrev.push(map.get(key));
+		}
 		if (value === undefined) map.delete(key);
 		else map.set(key, value);
 	};
@@ -515,20 +521,29 @@ function walkPaths(entries: readonly SessionEntry[], index: TreeIndex, badIndex:
 	const stackChild: number[] = [];
 	const stackLog: number[] = [];
 	for (const root of index.roots) {
+		// Each tree starts with nothing open (what an earlier tree left unlogged is dropped here).
+		open.clear();
+		made.clear();
+		cut.clear();
+		pending = 0;
 		stackLog.push(logMap.length);
 		enter(root);
 		stackNode.push(root);
 		stackChild.push(0);
+		if (index.children[root].length > 1) pending++;
 		while (stackNode.length > 0) {
 			const top = stackNode.length - 1;
 			const node = stackNode[top];
 			const kids = index.children[node];
 			if (stackChild[top] < kids.length) {
 				const child = kids[stackChild[top]++];
+				// This frame stops counting once its last child is entered.
+				if (kids.length > 1 && stackChild[top] === kids.length) pending--;
 				stackLog.push(logMap.length);
 				enter(child);
 				stackNode.push(child);
 				stackChild.push(0);
+				if (index.children[child].length > 1) pending++;
 				continue;
 			}
 			post[node] = clock++;

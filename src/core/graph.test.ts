@@ -171,6 +171,13 @@ describe("buildGraph on a small tree", () => {
 		expect(graph.nodeOf.get(index.byId.get("m3") as number)).toBe("seg:m1");
 	});
 
+	it("counts no kinds for a segment of another session's graph (a view switching sessions)", () => {
+		const segment = byId(buildGraph(index), "seg:m1") as GraphNode;
+		const other = buildTreeIndex([msg("a", null), ...chain("z", "a", 2)]);
+		expect(segmentKinds(other, segment)).toEqual([]);
+		expect(segmentKinds(other, { ...segment, first: 1 })).toEqual([]);
+	});
+
 	it("lays the tree out top-down with a parent over its children", () => {
 		const graph = buildGraph(index);
 		const bp = byId(graph, "bp") as GraphNode;

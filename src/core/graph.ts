@@ -2,7 +2,7 @@ import type { ContextAnalysis } from "./context";
 import { type EntryKind, entryKind, entryPreview } from "./entryKind";
 import { getLabels } from "./meta";
 import type { TreeIndex } from "./tree";
-import type { SessionIssue, Severity } from "./types";
+import type { SessionEntry, SessionIssue, Severity } from "./types";
 
 export const NODE_WIDTH = 220;
 export const NODE_HEIGHT = 64;
@@ -297,10 +297,14 @@ class NodeOfMap implements ReadonlyMap<number, string> {
 
 /**
  * How many entries of each kind a segment node's run holds, most frequent first (ties in the order
- * met). Worked out on demand, for the segments drawn: O(run length).
+ * met). Worked out on demand, for the segments drawn: O(run length). Empty when `node` is not a
+ * segment of `index`.
  */
 export function segmentKinds(index: TreeIndex, node: GraphNode): KindCount[] {
 	const { entries, children } = index;
+	// A node of another session's graph (the view switching sessions): nothing to count here.
+	const first = entries[node.first] as SessionEntry | undefined;
+	if (!first || segmentId(first.id) !== node.id) return [];
 	const counts = new Map<EntryKind, number>();
 	for (let pos = node.first; ; pos = children[pos][0]) {
 		const k = entryKind(entries[pos]);
