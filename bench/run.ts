@@ -7,10 +7,11 @@ import { readFileSync } from "node:fs";
 import { cpus, loadavg } from "node:os";
 import { fileURLToPath } from "node:url";
 import { analyzeContext } from "../src/core/context";
+import { collectDiagnostics } from "../src/core/diagnostics";
 import { buildGraph } from "../src/core/graph";
 import { convertToLlm } from "../src/core/llm";
 import { createSessionParser, parseSession } from "../src/core/parse";
-import { buildTreeIndex } from "../src/core/tree";
+import { buildTreeIndex, getTreeIndex } from "../src/core/tree";
 import { ensureWorkload, WORKLOADS, type WorkloadName } from "./generate";
 
 const HEAP_MB = 8192;
@@ -119,10 +120,10 @@ function decodeChunks(bytes: Uint8Array): string[] {
 	return chunks;
 }
 
-function streamParse(chunks: readonly string[]) {
+function streamParse(chunks: readonly string[], diagnostics = true) {
 	const parser = createSessionParser();
 	for (const c of chunks) parser.push(c);
-	return parser.finish();
+	return parser.finish({ diagnostics });
 }
 
 /** Holds a result across a GC so it is counted. */
@@ -149,6 +150,10 @@ interface Row {
 	baselineMBs: number;
 	parseMBs: number;
 	streamMBs: number;
+	/** Streaming without the semantic checks, as the app's parse worker hands a session over. */
+	streamNoChecksMBs: number;
+	/** `collectDiagnostics` on its own (the app runs it after the session is shown). */
+	checksMs: number;
 	/** Ratios to the baseline when nothing is kept between runs. */
 	coldParseRatio: number;
 	coldStreamRatio: number;
@@ -173,6 +178,7 @@ function bench(name: WorkloadName): Row {
 		baseline: () => baseline(text),
 		parse: () => parseSession(text),
 		stream: () => streamParse(chunks),
+		streamNoChecks: () => streamParse(chunks, false),
 	};
 	const parseTimes = timeAll(parsers, true);
 	const coldTimes = timeAll(parsers, false);
@@ -182,6 +188,8 @@ function bench(name: WorkloadName): Row {
 	const session = parseSession(text);
 	const entries = session.entries;
 	const treeMs = time(() => buildTreeIndex(entries));
+	const lines = session.lines;
+	const checksMs = time(() => collectDiagnostics(entries, getTreeIndex(entries), lines, []));
 	const index = buildTreeIndex(entries);
 	let deepest = -1;
 	for (const leaf of index.leaves) if (deepest === -1 || index.depth[leaf] > index.depth[deepest]) deepest = leaf;
@@ -201,6 +209,8 @@ function bench(name: WorkloadName): Row {
 		baselineMBs: rate(parseTimes.baseline),
 		parseMBs: rate(parseTimes.parse),
 		streamMBs: rate(parseTimes.stream),
+		streamNoChecksMBs: rate(parseTimes.streamNoChecks),
+		checksMs,
 		coldParseRatio: coldTimes.baseline / coldTimes.parse,
 		coldStreamRatio: coldTimes.baseline / coldTimes.stream,
 		treeMs,
@@ -229,6 +239,9 @@ const METRICS: [string, (r: Row) => string][] = [
 	["  × baseline", (r) => f2(r.parseMBs / r.baselineMBs)],
 	["streaming, 1 MB chunks (MB/s)", (r) => f1(r.streamMBs)],
 	["  × baseline", (r) => f2(r.streamMBs / r.baselineMBs)],
+	["streaming, checks deferred (MB/s)", (r) => f1(r.streamNoChecksMBs)],
+	["  × baseline", (r) => f2(r.streamNoChecksMBs / r.baselineMBs)],
+	["semantic checks, deferred (ms)", (r) => f1(r.checksMs)],
 	["parse / stream × baseline, nothing kept", (r) => `${f2(r.coldParseRatio)} / ${f2(r.coldStreamRatio)}`],
 	["buildTreeIndex (ms)", (r) => f1(r.treeMs)],
 	["deepest path (entries)", (r) => int(r.pathLength)],

@@ -208,6 +208,31 @@ describe("tool calls and results along paths", () => {
 		expect(issues).toEqual([]);
 	});
 
+	it("in a retained tail, a result before its call answers nothing; one after a checkpoint names it", () => {
+		const tail = [
+			toolResultMsg("t1", "too early"),
+			assistantMsg(null, { toolCalls: ["t1"] }),
+			toolResultMsg("t1", "ok"),
+		];
+		const issues = issuesOf(
+			assistant("b", null, null, { toolCalls: ["c1"] }),
+			toolResult("r", "b", "c1", "ok"),
+			compaction("C", "r", { retainedTail: tail }),
+			compaction("D", "C", { retainedTail: [] }),
+			toolResult("s", "D", "t1", "after the second checkpoint"),
+			toolResult("u", "s", "c1", "from before both"),
+		);
+		expect(only(issues, "tool-result-unmatched", "tool-result-duplicate")).toEqual([
+			["tool-result-unmatched", 4, "C"],
+			["tool-result-unmatched", 6, "s"],
+			["tool-result-unmatched", 7, "u"],
+		]);
+		const messages = issues.filter((i) => i.code === "tool-result-unmatched").map((i) => i.message);
+		expect(messages[0]).toMatch(/in retainedTail for "t1": no such tool call/);
+		expect(messages[1]).toMatch(/before checkpoint D/);
+		expect(messages[2]).toMatch(/before checkpoint C/);
+	});
+
 	it("tool-result-duplicate: answered twice", () => {
 		const issues = issuesOf(
 			assistant("b", null, null, { toolCalls: ["c1"] }),

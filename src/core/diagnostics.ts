@@ -202,13 +202,26 @@ function isObject(value: unknown): value is Fields {
 	return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
-function fieldProblems(obj: Fields, fields: readonly [string, string][]): string[] {
-	const problems: string[] = [];
-	for (const [name, type] of fields) {
+function withProblem(problems: string[] | null, problem: string): string[] {
+	const list = problems ?? [];
+	list.push(problem);
+	return list;
+}
+
+/** The required fields `obj` lacks or has with the wrong type; null when none (the common case, no allocation). */
+function fieldProblems(obj: Fields, fields: readonly [string, string][]): string[] | null {
+	let problems: string[] | null = null;
+	for (let k = 0; k < fields.length; k++) {
+		const name = fields[k][0];
+		const type = fields[k][1];
 		const value = obj[name];
 		const ok =
 			type === "object" ? isObject(value) : typeof value === type && (type !== "number" || !Number.isNaN(value));
-		if (!ok) problems.push(value === undefined ? `\`${name}\`` : `\`${name}\` (${describeJson(value)}, not a ${type})`);
+		if (ok) continue;
+		problems = withProblem(
+			problems,
+			value === undefined ? `\`${name}\`` : `\`${name}\` (${describeJson(value)}, not a ${type})`,
+		);
 	}
 	return problems;
 }
@@ -275,13 +288,14 @@ function checkEntry(entry: SessionEntry, i: number, index: TreeIndex, report: Re
 	if (typeof type !== "string") return;
 	const fields = ENTRY_FIELDS.get(type);
 	if (fields) {
-		const problems = fieldProblems(e, fields);
+		let problems = fieldProblems(e, fields);
 		if (type === "context_edit") {
 			const r = e.replacement;
-			if (r === undefined) problems.push("`replacement` (null to omit, or {content})");
-			else if (r !== null && !(isObject(r) && r.content !== undefined)) problems.push("`replacement.content`");
+			if (r === undefined) problems = withProblem(problems, "`replacement` (null to omit, or {content})");
+			else if (r !== null && !(isObject(r) && r.content !== undefined))
+				problems = withProblem(problems, "`replacement.content`");
 		}
-		if (problems.length > 0) report("missing-field", i, `${type} entry without ${problems.join(", ")}`);
+		if (problems) report("missing-field", i, `${type} entry without ${problems.join(", ")}`);
 	}
 	switch (type) {
 		case "message":
@@ -331,15 +345,18 @@ function checkMessage(m: Fields, i: number, where: string, report: Report): void
 	const role = m.role;
 	if (typeof role !== "string") return;
 	const fields = MESSAGE_FIELDS.get(role);
-	const problems = fields ? fieldProblems(m, fields) : [];
+	let problems = fields ? fieldProblems(m, fields) : null;
 	const shape = CONTENT_SHAPES.get(role);
 	const content = m.content;
 	if (shape && content !== null && content !== undefined) {
 		const ok = Array.isArray(content) || (shape === "string-or-array" && typeof content === "string");
 		if (!ok)
-			problems.push(`\`content\` (${describeJson(content)}, not ${shape === "array" ? "an array" : "text or blocks"})`);
+			problems = withProblem(
+				problems,
+				`\`content\` (${describeJson(content)}, not ${shape === "array" ? "an array" : "text or blocks"})`,
+			);
 	}
-	if (problems.length > 0) report("missing-field", i, `${role} message${where} without ${problems.join(", ")}`);
+	if (problems) report("missing-field", i, `${role} message${where} without ${problems.join(", ")}`);
 	if (!CONTENT_SHAPES.has(role) && !MESSAGE_FIELDS.has(role)) return; // unknown role: parse reports it
 	const ts = m.timestamp;
 	if (role === "system" && ts === undefined) return;
@@ -358,6 +375,17 @@ function clip(value: unknown): string {
 	return text.length > 60 ? `${text.slice(0, 59)}…` : text;
 }
 
+/** Records the tool calls `m` makes (when it is an assistant message) as made at `pos`. */
+function addCallSites(sites: Map<string, number[]>, m: unknown, pos: number): void {
+	if (!isObject(m) || m.role !== "assistant" || !Array.isArray(m.content)) return;
+	for (const block of m.content) {
+		if (!isObject(block) || block.type !== "toolCall" || typeof block.id !== "string") continue;
+		const list = sites.get(block.id);
+		if (!list) sites.set(block.id, [pos]);
+		else if (list[list.length - 1] !== pos) list.push(pos);
+	}
+}
+
 /**
  * The path checks: one iterative DFS over the live tree. `onPath` marks the ancestors of the
  * entry being entered; `open` maps tool call ids to the assistant entry that made them. A change
@@ -368,14 +396,42 @@ function clip(value: unknown): string {
 function walkPaths(entries: readonly SessionEntry[], index: TreeIndex, badIndex: Set<string>, report: Report): void {
 	const n = entries.length;
 	const onPath = new Uint8Array(n);
+	const depth = index.depth;
 	const pre = new Int32Array(n).fill(-1);
 	const post = new Int32Array(n).fill(-1);
 	let clock = 0;
 	const open = new Map<string, number>();
-	/** Tool call ids made on the current path (count), to tell a duplicate result from an unmatched one. */
-	const made = new Map<string, number>();
-	/** Tool call ids made before a retained-tail checkpoint on the path → that compaction. */
-	const cut = new Map<string, number>();
+	/** The retained-tail compactions on the current path, root first (checkpoints: what came before is unseen). */
+	const cuts: number[] = [];
+	/**
+	 * Every entry that makes each tool call id (an assistant message, or a compaction whose retained
+	 * tail holds it): built the first time a result answers no open call, so a clean session never
+	 * pays for it. Tells a duplicate result from one whose call is off the path or before a checkpoint.
+	 */
+	let callSites: Map<string, number[]> | null = null;
+	/** The retained tail being read, and the index of the message in it. */
+	let tail: unknown[] | null = null;
+	let tailAt = 0;
+	const madeEarlierInTail = (id: string): boolean => {
+		if (!tail) return false;
+		const sites = new Map<string, number[]>();
+		for (let k = 0; k < tailAt; k++) addCallSites(sites, tail[k], 0);
+		return sites.has(id);
+	};
+	const callSitesOf = (id: string): readonly number[] => {
+		if (!callSites) {
+			callSites = new Map();
+			for (let pos = 0; pos < n; pos++) {
+				const e = entries[pos] as unknown as Fields;
+				if (!isObject(e)) continue;
+				if (e.type === "message") addCallSites(callSites, e.message, pos);
+				else if (e.type === "compaction" && Array.isArray(e.retainedTail)) {
+					for (const m of e.retainedTail) addCallSites(callSites, m, pos);
+				}
+			}
+		}
+		return callSites.get(id) ?? [];
+	};
 	// Undo log: which map, key, previous value (undefined = absent).
 	const logMap: Map<string, number>[] = [];
 	const logKey: string[] = [];
@@ -428,20 +484,33 @@ function walkPaths(entries: readonly SessionEntry[], index: TreeIndex, badIndex:
 			for (const block of m.content) {
 				if (!isObject(block) || block.type !== "toolCall" || typeof block.id !== "string") continue;
 				set(open, block.id, position);
-				set(made, block.id, (made.get(block.id) ?? 0) + 1);
 			}
 		} else if (m.role === "toolResult") {
 			const id = m.toolCallId;
 			if (typeof id !== "string") return; // missing-field covers it
-			if (open.has(id)) set(open, id, undefined);
-			else if (made.has(id)) {
+			if (open.has(id)) {
+				set(open, id, undefined);
+				return;
+			}
+			// The latest entry on this path (this one included, for a retained tail) that made the call.
+			let maker = -1;
+			for (const site of callSitesOf(id)) {
+				const made = site === position ? madeEarlierInTail(id) : onPath[site] === 1;
+				if (made && (maker === -1 || depth[site] > depth[maker])) maker = site;
+			}
+			// The first checkpoint after it on the path, if any (a tail's own calls come after its compaction).
+			let checkpointAt = -1;
+			if (maker !== -1) {
+				for (let k = cuts.length - 1; k >= 0 && depth[cuts[k]] > depth[maker]; k--) checkpointAt = cuts[k];
+			}
+			if (maker !== -1 && checkpointAt === -1) {
 				report(
 					"tool-result-duplicate",
 					position,
 					`Tool result${where} for ${clip(id)}, which was already answered or closed`,
 				);
-			} else if (cut.has(id)) {
-				const checkpoint = entries[cut.get(id) as number].id;
+			} else if (maker !== -1) {
+				const checkpoint = entries[checkpointAt].id;
 				report(
 					"tool-result-unmatched",
 					position,
@@ -464,11 +533,10 @@ function walkPaths(entries: readonly SessionEntry[], index: TreeIndex, badIndex:
 				if (Array.isArray(e.retainedTail)) {
 					// A self-contained checkpoint: the model reads its tail, not what came before.
 					for (const id of [...open.keys()]) set(open, id, undefined);
-					for (const id of [...made.keys()]) {
-						set(cut, id, node);
-						set(made, id, undefined);
-					}
-					for (const m of e.retainedTail) onMessage(m, node, " in retainedTail");
+					cuts.push(node);
+					tail = e.retainedTail;
+					for (tailAt = 0; tailAt < tail.length; tailAt++) onMessage(tail[tailAt], node, " in retainedTail");
+					tail = null;
 				} else {
 					checkFirstKept(e, node);
 				}
@@ -523,8 +591,7 @@ function walkPaths(entries: readonly SessionEntry[], index: TreeIndex, badIndex:
 	for (const root of index.roots) {
 		// Each tree starts with nothing open (what an earlier tree left unlogged is dropped here).
 		open.clear();
-		made.clear();
-		cut.clear();
+		cuts.length = 0;
 		pending = 0;
 		stackLog.push(logMap.length);
 		enter(root);
@@ -548,6 +615,7 @@ function walkPaths(entries: readonly SessionEntry[], index: TreeIndex, badIndex:
 			}
 			post[node] = clock++;
 			onPath[node] = 0;
+			if (cuts.length > 0 && cuts[cuts.length - 1] === node) cuts.pop();
 			const mark = stackLog.pop() as number;
 			while (logMap.length > mark) {
 				const map = logMap.pop() as Map<string, number>;
