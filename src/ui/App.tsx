@@ -8,6 +8,7 @@ import { CentreColumn } from "./components/Gallery/CentreColumn";
 import { LeafList } from "./components/LeafList/LeafList";
 import { Library } from "./components/Library/Library";
 import { LoadStatus } from "./components/LoadStatus/LoadStatus";
+import { PanelBoundary } from "./components/PanelBoundary/PanelBoundary";
 import { SearchAll } from "./components/SearchAll/SearchAll";
 import { Toolbar } from "./components/Toolbar/Toolbar";
 import { useUrlSync } from "./hooks/useUrlSync";
@@ -18,22 +19,38 @@ export function App() {
 		void refreshLibrary();
 	}, [refreshLibrary]);
 	useUrlSync();
+	// A panel that fails to render says so in its place; another session gives it a fresh start.
+	const key = useStore((s) => s.session?.key ?? null);
 	return (
 		<DropZone>
 			<div className="app">
-				<Toolbar />
+				<PanelBoundary name="toolbar">
+					<Toolbar />
+				</PanelBoundary>
 				<LoadStatus />
 				<main className="layout">
 					<aside className="sidebar">
-						<Library />
-						<SearchAll />
-						<Find />
-						<LeafList />
-						<Diagnostics />
+						<PanelBoundary name="library">
+							<Library />
+						</PanelBoundary>
+						<PanelBoundary name="search" resetKey={key}>
+							<SearchAll />
+							<Find />
+						</PanelBoundary>
+						<PanelBoundary name="branch tips" resetKey={key}>
+							<LeafList />
+						</PanelBoundary>
+						<PanelBoundary name="diagnostics" resetKey={key}>
+							<Diagnostics />
+						</PanelBoundary>
 					</aside>
-					<CentreColumn />
+					<PanelBoundary name="graph" resetKey={key}>
+						<CentreColumn />
+					</PanelBoundary>
 					<aside className="inspector">
-						<ContextPanel />
+						<PanelBoundary name="context" resetKey={key}>
+							<ContextPanel />
+						</PanelBoundary>
 					</aside>
 				</main>
 			</div>
