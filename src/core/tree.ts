@@ -123,16 +123,8 @@ export function buildTreeIndex(entries: readonly SessionEntry[]): TreeIndex {
 		parent[i] = p;
 	}
 
-	// Children in file order; leaves share one empty array.
 	const depth = new Int32Array(n).fill(-1);
-	const children: number[][] = new Array(n).fill(EMPTY);
-	for (let i = 0; i < n; i++) {
-		const p = parent[i];
-		if (p === -1 || !live[i]) continue;
-		const list = children[p];
-		if (list === EMPTY) children[p] = [i];
-		else list.push(i);
-	}
+	const children = childrenLists(parent, live);
 
 	const roots: number[] = [];
 	for (let i = 0; i < n; i++) if (live[i] && parent[i] === -1) roots.push(i);
@@ -236,6 +228,19 @@ export function treeParts(index: TreeIndex): TreeParts {
 	};
 }
 
+/** Each live entry's children in file order, from the parent positions; leaves share one empty array. */
+function childrenLists(parent: ArrayLike<number>, live: Uint8Array): number[][] {
+	const children: number[][] = new Array(parent.length).fill(EMPTY);
+	for (let i = 0; i < parent.length; i++) {
+		const p = parent[i];
+		if (p === -1 || !live[i]) continue;
+		const list = children[p];
+		if (list === EMPTY) children[p] = [i];
+		else list.push(i);
+	}
+	return children;
+}
+
 /**
  * The index `buildTreeIndex(entries)` would give, put together from `parts` (`treeParts` of the
  * index of equal entries, built elsewhere) and `byId` (each entry's id set to its position, in
@@ -252,15 +257,7 @@ export function adoptTreeIndex(
 	if (parent.length !== n || live.length !== n || parts.depth.length !== n) {
 		throw new Error(`tree parts for ${parent.length} entries, not ${n}`);
 	}
-	const children: number[][] = new Array(n).fill(EMPTY);
-	for (let i = 0; i < n; i++) {
-		const p = parent[i];
-		if (p === -1 || !live[i]) continue;
-		const list = children[p];
-		if (list === EMPTY) children[p] = [i];
-		else list.push(i);
-	}
-	const index: TreeIndex = { entries, byId, children, ...parts };
+	const index: TreeIndex = { entries, byId, children: childrenLists(parent, live), ...parts };
 	cache.set(entries, index);
 	return index;
 }
