@@ -7,6 +7,7 @@ import { prepareView } from "../prepareView";
 import { describeSession, sessionKey } from "../sessionMeta";
 import type { DeepLink, GetStore, LoadActions, LoadJob, LoadSource, LoadState, OpenSession, SetStore } from "../types";
 import { unsavedBody } from "../unsavedBodies";
+import { yieldToPage } from "../yieldToPage";
 
 export const initialLoadState: LoadState = { loads: [], loadErrors: [], linkError: null };
 
@@ -43,7 +44,9 @@ export function createLoadSlice(set: SetStore, get: GetStore): LoadActions {
 	 * Shows `session`, keeping the selection when it is the open session loaded again; the semantic
 	 * checks' issues are added when the worker has them.
 	 */
-	const show = ({ session, diagnostics }: Loaded) => {
+	const show = async ({ session, diagnostics }: Loaded) => {
+		// What the save changed (the library list) renders in a task before the session's view.
+		await yieldToPage();
 		const before = get();
 		const keep = before.session?.key === session.key ? before.selectedLeafId : null;
 		get().openSession(session);
@@ -143,14 +146,14 @@ export function createLoadSlice(set: SetStore, get: GetStore): LoadActions {
 				const loaded = await ingest(jobs[i], { fileName: files[i].name, body: files[i] });
 				if (loaded) lastOpened = loaded;
 			}
-			if (lastOpened) show(lastOpened);
+			if (lastOpened) await show(lastOpened);
 			await get().refreshLibrary();
 		},
 
 		async loadSource(source) {
 			const id = addJob(source.label ?? source.fileName, source.size ?? 0, "reading");
 			const loaded = await ingest(id, source);
-			if (loaded) show(loaded);
+			if (loaded) await show(loaded);
 			await get().refreshLibrary();
 			return loaded?.session ?? null;
 		},
@@ -177,7 +180,7 @@ export function createLoadSlice(set: SetStore, get: GetStore): LoadActions {
 				if (!body) throw new Error("its content is no longer in memory");
 				const result = await parseSessionFile(body, progress(jobId), { deferDiagnostics: true, view: true });
 				await prepareView(result.parsed.entries, result.view);
-				show({
+				await show({
 					session: {
 						...result.parsed,
 						key: id,

@@ -10,7 +10,7 @@ import {
 import { type MouseEvent as ReactMouseEvent, useCallback, useId, useRef, useState } from "react";
 import { NODE_HEIGHT, NODE_WIDTH } from "../../../core";
 import { useStore } from "../../../store";
-import { useLater } from "../../hooks/useLater";
+import { useStaged } from "../../hooks/useStaged";
 import { EntryNode } from "./EntryNode";
 import { GraphAnnouncer } from "./GraphAnnouncer";
 import { GraphLegend } from "./GraphLegend";
@@ -54,8 +54,11 @@ export function GraphCanvas() {
 	const selectLeaf = useStore(selectSelectLeaf);
 	const container = useRef<HTMLDivElement>(null);
 	const hintId = useId();
-	// The overview draws every node: it comes just after the graph itself.
-	const miniMap = useLater(model?.index);
+	// A new session's first render brings the page around the graph; its nodes (which React Flow
+	// then measures) come in a task of their own, and the minimap, which draws them all, after them.
+	const stage = useStaged(model?.index, 2);
+	const nodesShown = stage >= 1;
+	const miniMap = stage >= 2;
 	// Zoomed far out on a large tree: no node elements, one drawing of the whole tree instead.
 	const overview = useOverview(model?.graph);
 	const rf = useReactFlow();
@@ -102,8 +105,8 @@ export function GraphCanvas() {
 				>
 					<div className="graph__canvas">
 						<ReactFlow<FlowNode>
-							nodes={overview ? NO_NODES : model.nodes}
-							edges={overview ? NO_EDGES : model.edges}
+							nodes={overview || !nodesShown ? NO_NODES : model.nodes}
+							edges={overview || !nodesShown ? NO_EDGES : model.edges}
 							nodeTypes={nodeTypes}
 							edgeTypes={edgeTypes}
 							onNodeClick={onNodeClick}
