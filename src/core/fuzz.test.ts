@@ -16,7 +16,7 @@ import { getLabels, getSessionName, getSessionStats } from "./meta";
 import { createSessionParser, parseSession } from "./parse";
 import { estimateTotalTokens } from "./tokens";
 import { getTreeIndex } from "./tree";
-import type { ParsedSession } from "./types";
+import { KNOWN_ENTRY_TYPES, KNOWN_ROLES, type ParsedSession } from "./types";
 
 const SEED = 0x5e55_1011;
 /** Raise for a deep local run: `FUZZ_MUTANTS=5000 npx vitest run src/core/fuzz.test.ts`. */
@@ -65,36 +65,8 @@ const WEIRD_VALUES: unknown[] = [
 	"constructor",
 	"__proto__",
 ];
-const TYPES = [
-	"message",
-	"compaction",
-	"branch_summary",
-	"custom_message",
-	"custom",
-	"context_edit",
-	"model_change",
-	"thinking_level_change",
-	"label",
-	"session_info",
-	"usage",
-	"session",
-	"mystery",
-	"constructor",
-	"__proto__",
-	"toString",
-];
-const ROLES = [
-	"user",
-	"assistant",
-	"toolResult",
-	"system",
-	"bashExecution",
-	"custom",
-	"branchSummary",
-	"compactionSummary",
-	"hookMessage",
-	"alien",
-];
+const TYPES = [...KNOWN_ENTRY_TYPES, "session", "mystery", "constructor", "__proto__", "toString"];
+const ROLES = [...KNOWN_ROLES, "hookMessage", "alien"];
 
 interface Mutant {
 	text: string;

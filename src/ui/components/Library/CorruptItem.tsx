@@ -1,5 +1,6 @@
 import { useState } from "react";
 import type { CorruptRecord } from "../../../storage/repository";
+import { ConfirmButtons } from "./ConfirmButtons";
 
 const WHERE: Record<CorruptRecord["store"], string> = {
 	meta: "library record",
@@ -32,24 +33,13 @@ export function CorruptItem({ record: r, onDelete }: Props) {
 			) : confirming ? (
 				<span className="library-confirm__buttons" role="alertdialog" aria-label="Confirm delete">
 					<span>Delete this damaged record for good?</span>
-					<button
-						type="button"
-						className="button button--small button--danger"
-						data-testid="library-corrupt-delete-confirm"
-						onClick={onDelete}
-					>
-						Delete
-					</button>
-					<button
-						type="button"
-						className="button button--small"
-						// biome-ignore lint/a11y/noAutofocus: the confirmation takes the focus so Escape/Enter work at once
-						autoFocus
-						onClick={() => setConfirming(false)}
-						onKeyDown={(e) => e.key === "Escape" && setConfirming(false)}
-					>
-						Cancel
-					</button>
+					<ConfirmButtons
+						label="Delete"
+						testId="library-corrupt-delete-confirm"
+						small
+						onConfirm={onDelete}
+						onCancel={() => setConfirming(false)}
+					/>
 				</span>
 			) : (
 				<button

@@ -1,6 +1,7 @@
 import { useState } from "react";
 import type { SessionMeta } from "../../../storage/repository";
 import { type Store, useStore } from "../../../store";
+import { ConfirmButtons } from "./ConfirmButtons";
 import { formatBytes, formatCount, formatDate } from "./format";
 import { PencilIcon, TrashIcon } from "./icons";
 import { displayName } from "./libraryView";
@@ -117,25 +118,13 @@ export function LibraryItem({ meta: m, active, depth = 0, forks = 0, forkOf, hid
 				<div className="library-confirm" role="alertdialog" aria-label="Confirm delete" data-testid="delete-confirm">
 					<span>Delete “{name}” from the library? The stored copy is removed; your file is untouched.</span>
 					<span className="library-confirm__buttons">
-						<button
-							type="button"
-							className="button button--danger"
-							data-testid="library-delete-confirm"
-							onClick={() => void remove(m.id)}
-						>
-							Delete
-						</button>
-						<button
-							type="button"
-							className="button"
-							data-testid="library-delete-cancel"
-							// biome-ignore lint/a11y/noAutofocus: the confirmation takes the focus so Escape/Enter work at once
-							autoFocus
-							onClick={() => setMode("view")}
-							onKeyDown={(e) => e.key === "Escape" && setMode("view")}
-						>
-							Cancel
-						</button>
+						<ConfirmButtons
+							label="Delete"
+							testId="library-delete-confirm"
+							cancelTestId="library-delete-cancel"
+							onConfirm={() => void remove(m.id)}
+							onCancel={() => setMode("view")}
+						/>
 					</span>
 				</div>
 			)}

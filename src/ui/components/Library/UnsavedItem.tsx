@@ -1,6 +1,7 @@
 import { useState } from "react";
 import type { SessionMeta } from "../../../storage/repository";
 import { type Store, useStore } from "../../../store";
+import { ConfirmButtons } from "./ConfirmButtons";
 import { formatBytes, formatCount } from "./format";
 import { TrashIcon } from "./icons";
 import { displayName } from "./libraryView";
@@ -74,24 +75,12 @@ export function UnsavedItem({ meta: m, active, canSave }: Props) {
 				<div className="library-confirm" role="alertdialog" aria-label="Confirm remove">
 					<span>Remove “{name}” from this page? It was never stored; your file is untouched.</span>
 					<span className="library-confirm__buttons">
-						<button
-							type="button"
-							className="button button--danger"
-							data-testid="library-unsaved-remove-confirm"
-							onClick={() => forget(m.id)}
-						>
-							Remove
-						</button>
-						<button
-							type="button"
-							className="button"
-							// biome-ignore lint/a11y/noAutofocus: the confirmation takes the focus so Escape/Enter work at once
-							autoFocus
-							onClick={() => setConfirming(false)}
-							onKeyDown={(e) => e.key === "Escape" && setConfirming(false)}
-						>
-							Cancel
-						</button>
+						<ConfirmButtons
+							label="Remove"
+							testId="library-unsaved-remove-confirm"
+							onConfirm={() => forget(m.id)}
+							onCancel={() => setConfirming(false)}
+						/>
 					</span>
 				</div>
 			)}
