@@ -39,6 +39,19 @@ function failPuts(storeName: "meta" | "bodies", how: "quota" | "abort") {
 	});
 }
 
+/** Lets `n` puts (in any store) through, then reports every later one as over quota. */
+function fillDiskAfterPuts(n: number) {
+	const original = IDBObjectStore.prototype.put;
+	let puts = 0;
+	vi.spyOn(IDBObjectStore.prototype, "put").mockImplementation(function (
+		this: IDBObjectStore,
+		...args: Parameters<IDBObjectStore["put"]>
+	) {
+		if (++puts > n) throw new DOMException("The quota has been exceeded.", "QuotaExceededError");
+		return original.apply(this, args);
+	});
+}
+
 let repo: Repo;
 beforeEach(async () => {
 	repo = await freshRepo();
@@ -80,15 +93,7 @@ describe("a failed save never loses or damages what was stored", () => {
 	it("keeps the previous body even when the disk stays full after the new body went in", async () => {
 		await repo.saveSession(meta("a", { contentHash: "v1" }), "first body");
 		// The new body fits; then nothing more does (so writing the old body back could not work).
-		const original = IDBObjectStore.prototype.put;
-		let puts = 0;
-		vi.spyOn(IDBObjectStore.prototype, "put").mockImplementation(function (
-			this: IDBObjectStore,
-			...args: Parameters<IDBObjectStore["put"]>
-		) {
-			if (++puts > 1) throw new DOMException("The quota has been exceeded.", "QuotaExceededError");
-			return original.apply(this, args);
-		});
+		fillDiskAfterPuts(1);
 		await expect(repo.saveSession(meta("a", { contentHash: "v2" }), "second body")).rejects.toMatchObject({
 			kind: "quota",
 		});
@@ -110,15 +115,7 @@ describe("a failed save never loses or damages what was stored", () => {
 	it("stays consistent when the body cannot move back under its id", async () => {
 		await repo.saveSession(meta("a", { contentHash: "v1" }), "first body");
 		// The new body and the record pointing to it go in; the move back under the id does not.
-		const original = IDBObjectStore.prototype.put;
-		let puts = 0;
-		vi.spyOn(IDBObjectStore.prototype, "put").mockImplementation(function (
-			this: IDBObjectStore,
-			...args: Parameters<IDBObjectStore["put"]>
-		) {
-			if (++puts > 2) throw new DOMException("The quota has been exceeded.", "QuotaExceededError");
-			return original.apply(this, args);
-		});
+		fillDiskAfterPuts(2);
 		const stored = await repo.saveSession(meta("a", { contentHash: "v2" }), "second body");
 		vi.restoreAllMocks();
 		expect(stored.bodyKey).toMatch(/^a@/);

@@ -2,6 +2,7 @@ import type { ExportKind, Store } from "../../../store";
 import { useStore } from "../../../store";
 import { formatBytes } from "../Library/format";
 import { Modal } from "../Share/Modal";
+import { PrepareStatus } from "../Share/PrepareStatus";
 import { SecretsReview } from "../Share/SecretsReview";
 import "./Export.css";
 
@@ -59,12 +60,12 @@ export function ExportDialog() {
 					</label>
 				))}
 			</fieldset>
-			{dialog.status === "preparing" && <p className="muted">Preparing the export and looking for secrets…</p>}
-			{dialog.status === "failed" && (
-				<p className="share__problem" role="alert">
-					Could not prepare the export: {dialog.error}
-				</p>
-			)}
+			<PrepareStatus
+				status={dialog.status}
+				preparing="Preparing the export and looking for secrets…"
+				failed="Could not prepare the export"
+				error={dialog.error}
+			/>
 			{dialog.status === "ready" && (
 				<>
 					<SecretsReview

@@ -1,5 +1,6 @@
 import { type Store, useStore } from "../../../store";
 import { Modal } from "./Modal";
+import { PrepareStatus } from "./PrepareStatus";
 import { SecretsReview } from "./SecretsReview";
 import { ShareLink } from "./ShareLink";
 
@@ -40,12 +41,12 @@ export function ShareDialog() {
 					"The session is not on the web, so the link carries it, compressed."
 				)}
 			</p>
-			{dialog.status === "preparing" && <p className="muted">Reading the session and looking for secrets…</p>}
-			{dialog.status === "failed" && (
-				<p className="share__problem" role="alert">
-					Could not read the session: {dialog.error}
-				</p>
-			)}
+			<PrepareStatus
+				status={dialog.status}
+				preparing="Reading the session and looking for secrets…"
+				failed="Could not read the session"
+				error={dialog.error}
+			/>
 			{dialog.status === "ready" && (
 				<>
 					<SecretsReview
