@@ -59,6 +59,9 @@ function expectMatchesBuilder(entries: SessionEntry[]) {
 		expect(s.lastUser).toBe(users.length ? users[users.length - 1] : -1);
 		expect(s.isCurrent).toBe(s.position === index.currentLeaf);
 	}
+	// Without counting: the same tips, last user messages and depths, and no token counts.
+	const uncounted = summarizeLeaves(entries, index, { tokens: false });
+	expect(uncounted).toEqual(summaries.map((s) => ({ ...s, contextTokens: null })));
 	return summaries;
 }
 

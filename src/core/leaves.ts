@@ -12,8 +12,11 @@ export interface LeafSummary {
 	depth: number;
 	/** Position of the last user message on the tip's path (root → tip), -1 when there is none. */
 	lastUser: number;
-	/** `estimateTotalTokens` of `buildSessionContext(entries, id).messages`. */
-	contextTokens: number;
+	/**
+	 * `estimateTotalTokens` of `buildSessionContext(entries, id).messages`; null when the summary
+	 * was made without counting (`summarizeLeaves(…, { tokens: false })`).
+	 */
+	contextTokens: number | null;
 	/** Whether this tip is the file's current leaf (its last entry). */
 	isCurrent: boolean;
 }
@@ -83,6 +86,14 @@ function isUserMessage(entry: SessionEntry): boolean {
 	return !!m && typeof m === "object" && m.role === "user";
 }
 
+export interface SummaryOptions {
+	/**
+	 * Count each tip's context tokens (default true). Counting is most of the walk's time (every
+	 * message on every path is measured), so a loader can show the tips first and count after.
+	 */
+	tokens?: boolean;
+}
+
 /**
  * Summaries of every branch tip (`index.leaves`, file order) in one depth-first walk, O(entries
  * + context edits on the tips' paths) instead of running the builder once per tip. The walk keeps
@@ -94,7 +105,9 @@ function isUserMessage(entry: SessionEntry): boolean {
 export function summarizeLeaves(
 	entries: readonly SessionEntry[],
 	index: TreeIndex = getTreeIndex(entries),
+	options: SummaryOptions = {},
 ): LeafSummary[] {
+	if (options.tokens === false) return uncountedLeaves(entries, index);
 	const n = entries.length;
 	const { children, depth, byId } = index;
 	// Per-depth state for the path currently walked (valid for depths <= the visited entry's).
@@ -182,4 +195,43 @@ export function summarizeLeaves(
 		}
 		return tokens;
 	}
+}
+
+/**
+ * The tips without their token counts: each tip's last user message is found by walking up from
+ * it, remembering the answer for every entry passed, so that no entry is walked twice. Near a tip
+ * there is usually a user message, so this touches a few entries per tip, not the whole tree.
+ */
+function uncountedLeaves(entries: readonly SessionEntry[], index: TreeIndex): LeafSummary[] {
+	const { parent, depth } = index;
+	/** Position of the last user message on the path to an entry: -1 none, -2 not known yet. */
+	const lastUserOf = new Map<number, number>();
+	const walked: number[] = [];
+	return index.leaves.map((leaf) => {
+		let pos = leaf;
+		let found = -1;
+		while (pos !== -1) {
+			const known = lastUserOf.get(pos);
+			if (known !== undefined) {
+				found = known;
+				break;
+			}
+			if (isUserMessage(entries[pos])) {
+				found = pos;
+				break;
+			}
+			walked.push(pos);
+			pos = parent[pos];
+		}
+		for (const p of walked) lastUserOf.set(p, found);
+		walked.length = 0;
+		return {
+			position: leaf,
+			id: entries[leaf].id,
+			depth: depth[leaf],
+			lastUser: found,
+			contextTokens: null,
+			isCurrent: leaf === index.currentLeaf,
+		};
+	});
 }
