@@ -3,6 +3,7 @@ import { createRoot } from "react-dom/client";
 import "@xyflow/react/dist/style.css";
 import "./ui/styles.css";
 import { App } from "./ui/App";
+import { warmUpParser } from "./workers/client";
 
 const root = document.getElementById("root");
 if (root) {
@@ -11,4 +12,6 @@ if (root) {
 			<App />
 		</StrictMode>,
 	);
+	// Once the first screen is up, so that the parser is ready when a file comes.
+	setTimeout(warmUpParser, 0);
 }

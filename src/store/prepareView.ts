@@ -1,23 +1,30 @@
-import { getTreeIndex, type SessionEntry } from "../core";
+import { getTreeIndex, type LeafSummary, type SessionEntry } from "../core";
 import type { SessionView } from "../workers/protocol";
-import { adoptView, analysisFor, baseGraphFor, leafSummariesFor } from "./viewCache";
+import { adoptView, analysisFor, baseGraphFor, countLeavesLater, leafSummariesFor } from "./viewCache";
 import { yieldToPage } from "./yieldToPage";
 
 /**
  * Works out, ahead of showing a session, what opening it renders first: its tree index, tip
  * summaries, graph and the analysis of its current leaf (see `viewCache`), a task at a time with
  * the page served in between, so that neither this nor the first render is one long task on a
- * 100k-entry session. `view` is what the parse worker worked out for the same entries, if it did.
+ * 100k-entry session. `view` is what the parse worker worked out for the same entries, if it did;
+ * its tips come without their token counts, which `leaves` brings later (see `countLeavesLater`).
  */
-export async function prepareView(entries: readonly SessionEntry[], view?: Promise<SessionView | null>): Promise<void> {
+export async function prepareView(
+	entries: readonly SessionEntry[],
+	view?: Promise<SessionView | null>,
+	leaves?: Promise<LeafSummary[] | null>,
+): Promise<void> {
 	await yieldToPage();
 	const index = getTreeIndex(entries);
 	// The worker works out the graph and the tips meanwhile.
 	await yieldToPage();
 	analysisFor(entries, index, null);
 	const built = view ? await view : null;
-	if (built) adoptView(index, built);
-	else {
+	if (built) {
+		adoptView(index, built);
+		if (leaves) void countLeavesLater(entries, index, leaves);
+	} else {
 		await yieldToPage();
 		leafSummariesFor(entries, index);
 		await yieldToPage();

@@ -2,7 +2,14 @@ import { describe, expect, it } from "vitest";
 import { readFixture } from "../../test/fixtures";
 import { analyzeContext, buildGraph, getTreeIndex, parseSession, summarizeLeaves } from "../core";
 import { initialState, useStore } from ".";
-import { adoptView, analysisFor, baseGraphFor, leafSummariesFor } from "./viewCache";
+import {
+	adoptView,
+	analysisFor,
+	baseGraphFor,
+	countLeavesLater,
+	leafSummariesFor,
+	subscribeLeafSummaries,
+} from "./viewCache";
 
 const parsed = () => parseSession(readFixture("golden/branchy-legacy.jsonl"));
 
@@ -28,6 +35,27 @@ describe("viewCache", () => {
 		adoptView(otherIndex, fromWorker);
 		expect(leafSummariesFor(other, otherIndex)).toBe(fromWorker.leaves);
 		expect(baseGraphFor(otherIndex).nodes).toBe(fromWorker.graph.nodes);
+	});
+
+	it("shows the worker's uncounted tips first, then its counted ones, or counts them here when they do not come", async () => {
+		for (const counted of ["worker", "none"] as const) {
+			const { entries } = parsed();
+			const index = getTreeIndex(entries);
+			const uncounted = summarizeLeaves(entries, index, { tokens: false });
+			const { nodeOf: _n, indexOf: _i, ...graph } = buildGraph(index);
+			adoptView(index, { leaves: uncounted, graph });
+			expect(leafSummariesFor(entries, index)).toBe(uncounted);
+			let told = 0;
+			const stop = subscribeLeafSummaries(() => told++);
+			const full = summarizeLeaves(entries, index);
+			await countLeavesLater(entries, index, Promise.resolve(counted === "worker" ? full : null));
+			stop();
+			expect(told).toBe(1);
+			const now = leafSummariesFor(entries, index);
+			expect(now).toEqual(full);
+			if (counted === "worker") expect(now).toBe(full);
+			expect(now.every((l) => typeof l.contextTokens === "number")).toBe(true);
+		}
 	});
 
 	it("no selection and the current leaf share one analysis; another leaf gets its own", () => {

@@ -11,6 +11,7 @@ import {
 	type TreeIndex,
 } from "../core";
 import type { SessionView } from "../workers/protocol";
+import { yieldToPage } from "./yieldToPage";
 
 /**
  * What the view derives from a session's entries, worked out once per tree index and shared by
@@ -21,7 +22,13 @@ import type { SessionView } from "../workers/protocol";
 const leafCache = new WeakMap<TreeIndex, LeafSummary[]>();
 const graphCache = new WeakMap<TreeIndex, SessionGraph>();
 
-/** The tip summaries of a session (`summarizeLeaves`), once per index. */
+const leafListeners = new Set<() => void>();
+
+/**
+ * The tip summaries of a session (`summarizeLeaves`), once per index. They may not be counted yet
+ * (`contextTokens` null) when a loader took them from the worker before it counted
+ * (`countLeavesLater`); `subscribeLeafSummaries` tells when counted ones replace them.
+ */
 export function leafSummariesFor(entries: readonly SessionEntry[], index: TreeIndex): LeafSummary[] {
 	let leaves = leafCache.get(index);
 	if (!leaves) {
@@ -29,6 +36,32 @@ export function leafSummariesFor(entries: readonly SessionEntry[], index: TreeIn
 		leafCache.set(index, leaves);
 	}
 	return leaves;
+}
+
+/** Calls `listener` whenever some index's tip summaries are replaced by counted ones. */
+export function subscribeLeafSummaries(listener: () => void): () => void {
+	leafListeners.add(listener);
+	return () => leafListeners.delete(listener);
+}
+
+/**
+ * Puts the counted tips in place of uncounted ones once `counted` (the worker's count) comes; if
+ * it comes empty-handed (the worker stopped), counts here, in a task of its own.
+ */
+export async function countLeavesLater(
+	entries: readonly SessionEntry[],
+	index: TreeIndex,
+	counted: Promise<LeafSummary[] | null>,
+): Promise<void> {
+	let leaves = await counted;
+	const cached = leafCache.get(index);
+	if (cached?.every((l) => l.contextTokens !== null)) return;
+	if (!leaves) {
+		await yieldToPage();
+		leaves = summarizeLeaves(entries, index);
+	}
+	leafCache.set(index, leaves);
+	for (const listener of leafListeners) listener();
 }
 
 /** The graph with no run expanded and nothing pinned (`buildGraph(index)`), once per index. */
@@ -41,7 +74,7 @@ export function baseGraphFor(index: TreeIndex): SessionGraph {
 	return graph;
 }
 
-/** Takes the worker's tip summaries and graph for `index`, worked out over equal entries. */
+/** Takes the worker's tip summaries (counted or not) and graph for `index`, worked out over equal entries. */
 export function adoptView(index: TreeIndex, view: SessionView): void {
 	if (!leafCache.has(index)) leafCache.set(index, view.leaves);
 	if (!graphCache.has(index)) graphCache.set(index, graphFromParts(view.graph));

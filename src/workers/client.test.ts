@@ -159,7 +159,7 @@ describe("parseSessionFile", () => {
 		}
 	});
 
-	it("deferred: the late diagnostics complete the issues, and the view is the graph and tips of the entries", async () => {
+	it("deferred: the late diagnostics complete the issues, the view is the graph and tips of the entries, and the counted tips follow", async () => {
 		const { parseSessionFile } = await freshClient();
 		for (const f of ["golden/branchy-legacy.jsonl", "bad/mixed.jsonl", "pi-mono/before-compaction.jsonl"]) {
 			const bytes = readFileSync(join(FIXTURES_DIR, f));
@@ -170,8 +170,9 @@ describe("parseSessionFile", () => {
 			expect([...result.parsed.issues, ...(late ?? [])], f).toEqual(full.issues);
 			const view = await result.view;
 			const index = getTreeIndex(result.parsed.entries);
-			expect(view?.leaves, f).toEqual(summarizeLeaves(full.entries));
+			expect(view?.leaves, f).toEqual(summarizeLeaves(full.entries, undefined, { tokens: false }));
 			expect(view?.graph.nodes, f).toEqual(buildGraph(index).nodes);
+			expect(await result.leaves, f).toEqual(summarizeLeaves(full.entries));
 			// The page's tree index is the worker's, put together without building it again.
 			const { entries: _adoptedEntries, ...adopted } = index;
 			const { entries: _builtEntries, ...built } = getTreeIndex(full.entries);
@@ -186,6 +187,7 @@ describe("parseSessionFile", () => {
 		expect(result.parsed.entries).toHaveLength(1);
 		await expect(result.diagnostics).resolves.toEqual([]);
 		await expect(result.view).resolves.toBeNull();
+		await expect(result.leaves).resolves.toBeNull();
 		expect(workers[0].terminated).toBe(true);
 		await expect(parseSessionFile(good())).resolves.toBeTruthy();
 	});

@@ -1,4 +1,4 @@
-import { adoptTreeIndex, type SessionIssue } from "../core";
+import { adoptTreeIndex, type LeafSummary, type SessionIssue } from "../core";
 import { EntryMaker } from "./entryMaker";
 import type { ParseResponse, SessionView, WorkerRequest } from "./protocol";
 import { type ReadProgress, type ReadResult, readSessionBlob } from "./readSession";
@@ -21,8 +21,12 @@ export interface ParseFileResult extends ReadResult {
 	 * has them (empty if it stopped before). Absent when `parsed.issues` is already complete.
 	 */
 	diagnostics?: Promise<SessionIssue[]>;
-	/** With `view`: the tip summaries and graph the worker built (null if it stopped before). */
+	/**
+	 * With `view`: the tip summaries (not counted yet) and graph the worker built, then the tips
+	 * with their token counts (each null if the worker stopped before).
+	 */
 	view?: Promise<SessionView | null>;
+	leaves?: Promise<LeafSummary[] | null>;
 }
 
 interface Pending {
@@ -34,12 +38,13 @@ interface Pending {
 	reject(err: Error): void;
 	/** The semantic checks' issues come after `done`, in a message of their own. */
 	deferDiagnostics: boolean;
-	/** The view comes after `done`, in a message of its own. */
+	/** The view and the counted tips come after `done`, in messages of their own. */
 	view: boolean;
 	/** Once `done` has resolved the request: what is still to come. */
 	late?: {
 		diagnostics?: (issues: SessionIssue[]) => void;
 		view?: (view: SessionView | null) => void;
+		leaves?: (leaves: LeafSummary[] | null) => void;
 	};
 }
 
@@ -47,12 +52,13 @@ interface Pending {
 function settleLate(p: Pending): void {
 	p.late?.diagnostics?.([]);
 	p.late?.view?.(null);
+	p.late?.leaves?.(null);
 	p.late = {};
 }
 
 /** Forgets a request once nothing more is to come for it. */
 function dropIfSettled(pw: ParserWorker, requestId: number, p: Pending): void {
-	if (!p.late?.diagnostics && !p.late?.view) pw.pending.delete(requestId);
+	if (!p.late?.diagnostics && !p.late?.view && !p.late?.leaves) pw.pending.delete(requestId);
 }
 
 /** One parse worker and the requests it is working on. */
@@ -202,6 +208,9 @@ function onRequestMessage(
 				result.view = new Promise((resolve) => {
 					late.view = resolve;
 				});
+				result.leaves = new Promise((resolve) => {
+					late.leaves = resolve;
+				});
 			}
 			p.late = late;
 			dropIfSettled(pw, msg.requestId, p);
@@ -211,6 +220,11 @@ function onRequestMessage(
 		case "view":
 			p.late?.view?.(msg.view);
 			if (p.late) p.late.view = undefined;
+			dropIfSettled(pw, msg.requestId, p);
+			break;
+		case "leaves":
+			p.late?.leaves?.(msg.leaves);
+			if (p.late) p.late.leaves = undefined;
 			dropIfSettled(pw, msg.requestId, p);
 			break;
 		case "diagnostics":
@@ -229,6 +243,14 @@ function onRequestMessage(
 			void never;
 		}
 	}
+}
+
+/**
+ * Starts the parse worker ahead of the first file (loading and compiling its script takes tens of
+ * milliseconds that a file dropped later then does not wait for).
+ */
+export function warmUpParser(): void {
+	if (!current) current = startWorker();
 }
 
 /**

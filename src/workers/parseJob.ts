@@ -17,8 +17,8 @@ function ownBuffer(bytes: Uint8Array): ArrayBuffer {
 /**
  * One parse request as the parse worker runs it: reads and parses the file, hands every chunk of
  * bytes on to the page with the lines of it that are final entries, sends the rest of the entries
- * as objects, then `done` with the worker's tree index, then (if asked) the view and the late
- * diagnostics; or an error. `post` sends a message (transferring what is listed).
+ * as objects, then `done` with the worker's tree index, then (if asked) the view, the late
+ * diagnostics and the counted tips; or an error. `post` sends a message (transferring what is listed).
  */
 export async function runParse(
 	{ requestId, blob, deferDiagnostics, view }: ParseRequest,
@@ -61,8 +61,9 @@ export async function runParse(
 			[tree.parent.buffer, tree.depth.buffer, tree.live.buffer],
 		);
 		if (view) {
+			// Counting the tips' tokens measures every message: the page shows the tips before that.
 			const graph = graphParts(buildGraph(index));
-			const leaves = summarizeLeaves(entries, index);
+			const leaves = summarizeLeaves(entries, index, { tokens: false });
 			post({ type: "view", requestId, view: { leaves, graph } }, [graph.nodeAt.buffer, graph.parentNode.buffer]);
 		}
 		if (deferDiagnostics) {
@@ -71,6 +72,7 @@ export async function runParse(
 			const all = collectDiagnostics(entries, index, session.lines, session.issues.slice());
 			post({ type: "diagnostics", requestId, issues: all.slice(before) });
 		}
+		if (view) post({ type: "leaves", requestId, leaves: summarizeLeaves(entries, index) });
 	} catch (err) {
 		post({
 			type: "error",

@@ -19,7 +19,10 @@ export interface ParseRequest {
 	 * `diagnostics` message (what a full parse would have appended to `session.issues`).
 	 */
 	deferDiagnostics?: boolean;
-	/** After `done`, work out what the view shows first and send it in a `view` message. */
+	/**
+	 * After `done`, work out what the view shows first and send it in a `view` message (the tips
+	 * without their token counts), then the counted tips in a `leaves` message.
+	 */
 	view?: boolean;
 }
 
@@ -28,7 +31,7 @@ export interface ParseRequest {
  * analyses the current leaf.
  */
 export interface SessionView {
-	/** `summarizeLeaves` of the entries. */
+	/** `summarizeLeaves` of the entries, not counted (`contextTokens` null: see the `leaves` message). */
 	leaves: LeafSummary[];
 	/** `graphParts(buildGraph(index))`: nothing expanded, nothing pinned. */
 	graph: GraphParts;
@@ -60,5 +63,7 @@ export type ParseResponse =
 			tree?: TreeParts;
 	  }
 	| { type: "view"; requestId: number; view: SessionView }
+	/** The tips again, with their context tokens counted (after the view and the diagnostics). */
+	| { type: "leaves"; requestId: number; leaves: LeafSummary[] }
 	| { type: "diagnostics"; requestId: number; issues: SessionIssue[] }
 	| { type: "error"; requestId: number; message: string; notASession: boolean };

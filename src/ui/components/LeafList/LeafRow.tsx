@@ -33,9 +33,15 @@ export const LeafRow = memo(function LeafRow({ leaf, lastUser, selected, top, on
 						</span>
 					)}
 					<span title="Entries from the root">depth {leaf.depth}</span>
-					<span title="Estimated tokens of the context pi builds for this tip">
-						~{formatTokens(leaf.contextTokens)} tok
-					</span>
+					{leaf.contextTokens === null ? (
+						<span className="muted" title="Counting the tokens of this tip's context…">
+							… tok
+						</span>
+					) : (
+						<span title="Estimated tokens of the context pi builds for this tip">
+							~{formatTokens(leaf.contextTokens)} tok
+						</span>
+					)}
 					<span className="leaf-item__id">{leaf.id}</span>
 				</span>
 			</button>
