@@ -135,7 +135,8 @@ test.describe("?url=", () => {
 		await openFiles(page, KEYS);
 		await expect(page.getByTestId("open-session")).toContainText("fake-keys.jsonl");
 		await expect.poll(() => new URL(page.url()).search).toBe("");
-		expect(parseHash(new URL(page.url()).hash)).toMatchObject({ session: KEYS_ID });
+		// The address names the session once it is stored (just after it shows).
+		await expect.poll(() => parseHash(new URL(page.url()).hash)).toMatchObject({ session: KEYS_ID });
 		expect(errors).toEqual([]);
 	});
 

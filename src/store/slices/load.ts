@@ -23,6 +23,12 @@ let nextJobId = 1;
 interface Loaded {
 	session: OpenSession;
 	diagnostics?: Promise<SessionIssue[]>;
+	/**
+	 * Stores the session in the library (or keeps it in memory when storage fails), then ends its
+	 * load job. A session to be shown is stored after it is shown: the view need not wait for a
+	 * 100 MB body to be written.
+	 */
+	store(): Promise<void>;
 }
 
 const errorText = (err: unknown) => (err instanceof Error ? err.message : String(err));
@@ -44,7 +50,7 @@ export function createLoadSlice(set: SetStore, get: GetStore): LoadActions {
 	 * Shows `session`, keeping the selection when it is the open session loaded again; the semantic
 	 * checks' issues are added when the worker has them.
 	 */
-	const show = async ({ session, diagnostics }: Loaded) => {
+	const show = async ({ session, diagnostics }: Pick<Loaded, "session" | "diagnostics">) => {
 		// What the save changed (the library list) renders in a task before the session's view.
 		await yieldToPage();
 		const before = get();
@@ -55,9 +61,16 @@ export function createLoadSlice(set: SetStore, get: GetStore): LoadActions {
 		diagnostics?.then((issues) => get().appendIssues(session.entries, issues));
 	};
 
+	/** The open session is `session` (also after late issues replaced the object). */
+	const isOpen = (session: OpenSession) => {
+		const open = get().session;
+		return open?.key === session.key && open.entries === session.entries;
+	};
+
 	/**
-	 * Reads (or downloads), parses and stores one session under job `id`; null (with a load error
-	 * naming `source.label`) when it cannot be opened.
+	 * Reads (or downloads) and parses one session under job `id`, ready to be shown and stored
+	 * (`Loaded.store` ends the job); null (with a load error naming `source.label`, the job ended)
+	 * when it cannot be opened.
 	 */
 	const ingest = async (id: number, source: LoadSource): Promise<Loaded | null> => {
 		const label = source.label ?? source.fileName;
@@ -71,7 +84,7 @@ export function createLoadSlice(set: SetStore, get: GetStore): LoadActions {
 			}
 			updateJob(id, { phase: "reading", loaded: 0, total: blob.size });
 			const result = await parseSessionFile(blob, progress(id), { deferDiagnostics: true, view: true });
-			await prepareView(result.parsed.entries, result.view);
+			await prepareView(result.parsed.entries, result.view, result.leaves);
 			let key = sessionKey(result.parsed.header?.id, result.contentHash);
 			if (source.keepStored) key = await separateKey(key, result.contentHash, source.sourceUrl);
 			const session: OpenSession = {
@@ -84,22 +97,32 @@ export function createLoadSlice(set: SetStore, get: GetStore): LoadActions {
 				stored: false,
 			};
 			updateJob(id, { phase: "saving", loaded: result.size });
-			const meta = describeSession(session);
-			try {
-				await repo.saveSession(meta, blob);
-				session.stored = true;
-			} catch (err) {
-				// Open anyway, listed as not saved, its content kept in memory.
-				get().keepUnsaved(meta, blob);
-				await get().noteStorageFailure(err, { fileName: source.fileName, size: blob.size });
-			}
-			if (session.stored) await get().refreshLibrary();
-			return { session, diagnostics: result.diagnostics };
+			const store = async () => {
+				try {
+					const meta = describeSession(session);
+					try {
+						await repo.saveSession(meta, blob);
+						session.stored = true;
+					} catch (err) {
+						// Open anyway, listed as not saved, its content kept in memory.
+						get().keepUnsaved(meta, blob);
+						await get().noteStorageFailure(err, { fileName: source.fileName, size: blob.size });
+					}
+					if (!session.stored) return;
+					if (isOpen(session)) {
+						set((s) => (s.session ? { session: { ...s.session, stored: true } } : {}));
+						setLastOpenSession(session.key);
+					}
+					await get().refreshLibrary();
+				} finally {
+					endJob(id);
+				}
+			};
+			return { session, diagnostics: result.diagnostics, store };
 		} catch (err) {
 			fail(id, label, errorText(err));
-			return null;
-		} finally {
 			endJob(id);
+			return null;
 		}
 	};
 
@@ -134,6 +157,7 @@ export function createLoadSlice(set: SetStore, get: GetStore): LoadActions {
 				return;
 			}
 			// Every file gets its row at once; they parse one after another (each keeps a worker busy).
+			// Each is stored once the next one has loaded; the last one is shown first, then stored.
 			const jobs = files.map((file) => addJob(file.name, file.size, "queued"));
 			let lastOpened: Loaded | null = null;
 			for (let i = 0; i < files.length; i++) {
@@ -144,16 +168,24 @@ export function createLoadSlice(set: SetStore, get: GetStore): LoadActions {
 					continue;
 				}
 				const loaded = await ingest(jobs[i], { fileName: files[i].name, body: files[i] });
-				if (loaded) lastOpened = loaded;
+				if (!loaded) continue;
+				await lastOpened?.store();
+				lastOpened = loaded;
 			}
-			if (lastOpened) await show(lastOpened);
+			if (lastOpened) {
+				await show(lastOpened);
+				await lastOpened.store();
+			}
 			await get().refreshLibrary();
 		},
 
 		async loadSource(source) {
 			const id = addJob(source.label ?? source.fileName, source.size ?? 0, "reading");
 			const loaded = await ingest(id, source);
-			if (loaded) await show(loaded);
+			if (loaded) {
+				await show(loaded);
+				await loaded.store();
+			}
 			await get().refreshLibrary();
 			return loaded?.session ?? null;
 		},
@@ -179,7 +211,7 @@ export function createLoadSlice(set: SetStore, get: GetStore): LoadActions {
 				}
 				if (!body) throw new Error("its content is no longer in memory");
 				const result = await parseSessionFile(body, progress(jobId), { deferDiagnostics: true, view: true });
-				await prepareView(result.parsed.entries, result.view);
+				await prepareView(result.parsed.entries, result.view, result.leaves);
 				await show({
 					session: {
 						...result.parsed,
