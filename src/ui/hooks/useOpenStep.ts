@@ -1,17 +1,50 @@
-import { useEffect, useState } from "react";
+import { useLayoutEffect, useSyncExternalStore } from "react";
 
 /**
- * How many of `stages` later steps have come for `key` (a session): 0 on the first render for it,
- * then one more in each following task of its own. For parts of a view that may come a moment
- * later, one after another, so that opening a large session is not one long task.
+ * The steps in which a newly opened session comes onto the page, each in a task of its own so
+ * that opening a 100k-entry session is not one long task: first the page around the graph (the
+ * tips, the graph's frame), then the graph's canvas (React Flow, the first time: it measures the
+ * page), then the graph's nodes, then the inspector, then the minimap (which draws every node).
  */
-export function useStaged(key: unknown, stages: number): number {
-	const [reached, setReached] = useState<{ key: unknown; stage: number }>({ key: undefined, stage: 0 });
-	const stage = reached.key === key ? reached.stage : 0;
-	useEffect(() => {
-		if (stage >= stages) return;
-		const timer = setTimeout(() => setReached({ key, stage: stage + 1 }), 0);
-		return () => clearTimeout(timer);
-	}, [key, stage, stages]);
-	return stage;
+export const OPEN_STEPS = { page: 0, canvas: 1, nodes: 2, inspector: 3, minimap: 4 } as const;
+const LAST_STEP = OPEN_STEPS.minimap;
+
+/** One clock for the whole page, so that the steps come in order whoever asks. */
+let clock: { key: unknown; step: number } = { key: undefined, step: LAST_STEP };
+let timer: ReturnType<typeof setTimeout> | null = null;
+const listeners = new Set<() => void>();
+
+function advance(): void {
+	timer = null;
+	clock = { key: clock.key, step: clock.step + 1 };
+	for (const listener of listeners) listener();
+	if (clock.step < LAST_STEP) timer = setTimeout(advance, 0);
+}
+
+function restart(key: unknown): void {
+	if (clock.key === key) return;
+	clock = { key, step: OPEN_STEPS.page };
+	if (timer !== null) clearTimeout(timer);
+	timer = setTimeout(advance, 0);
+}
+
+function subscribe(listener: () => void): () => void {
+	listeners.add(listener);
+	return () => listeners.delete(listener);
+}
+
+const snapshot = () => clock;
+
+/**
+ * How far the page has come in showing `key` (a session's entries; null for none): `OPEN_STEPS`.
+ * A new key starts again from the first step; every component asking about the same key sees the
+ * same step.
+ */
+export function useOpenStep(key: unknown): number {
+	const now = useSyncExternalStore(subscribe, snapshot);
+	useLayoutEffect(() => {
+		if (key !== null && key !== undefined) restart(key);
+	}, [key]);
+	if (key === null || key === undefined) return LAST_STEP;
+	return now.key === key ? now.step : OPEN_STEPS.page;
 }

@@ -1,6 +1,8 @@
-import { useDeferredValue, useMemo, useRef } from "react";
+import { useEffect, useMemo, useRef } from "react";
+import type { ContextAnalysis, SessionEntry, TreeIndex } from "../../../core";
 import { inspectContext } from "../../../core";
 import { useExplainer } from "../../hooks/useExplainer";
+import { OPEN_STEPS, useOpenStep } from "../../hooks/useOpenStep";
 import { useAnalysis, useSessionIndex } from "../../hooks/useSession";
 import { EntryNavContext } from "../Message/EntryLink";
 import { formatCount } from "../Message/fields";
@@ -19,6 +21,12 @@ import "./ContextPanel.css";
 /** Paths longer than this start folded: stage 2 lists what matters and the path can be opened. */
 const OPEN_PATH_LIMIT = 400;
 
+const NOT_YET: {
+	entries: readonly SessionEntry[] | undefined;
+	index: TreeIndex | null;
+	analysis: ContextAnalysis | null;
+} = { entries: undefined, index: null, analysis: null };
+
 /** The builder's pipeline for the selected leaf, stage by stage, as the agent runs it. */
 export function ContextPanel() {
 	const { session, index: liveIndex } = useSessionIndex();
@@ -28,11 +36,14 @@ export function ContextPanel() {
 		() => ({ entries: liveEntries, index: liveIndex, analysis: liveAnalysis }),
 		[liveEntries, liveIndex, liveAnalysis],
 	);
-	// A newly opened session shows here in a render of its own after the graph and the tips have
-	// (React renders it in slices), so opening it is not one long task; another leaf of the same
-	// session shows at once.
-	const deferred = useDeferredValue(live);
-	const { entries, index, analysis } = deferred.entries === live.entries ? live : deferred;
+	// A newly opened session shows here after the graph's nodes (see `OPEN_STEPS`); another leaf,
+	// or another version of the session shown (the lab), shows at once.
+	const shownKey = useRef<string | null>(null);
+	const ready = useOpenStep(liveEntries) >= OPEN_STEPS.inspector || (!!session && shownKey.current === session.key);
+	useEffect(() => {
+		if (ready) shownKey.current = session?.key ?? null;
+	});
+	const { entries, index, analysis } = ready ? live : NOT_YET;
 	const pipeline = useMemo(() => (entries && analysis ? inspectContext(entries, analysis) : null), [entries, analysis]);
 	const state = useInspectorState(analysis);
 	const scrollRef = useRef<HTMLElement>(null);
@@ -55,7 +66,11 @@ export function ContextPanel() {
 		[entries, analysis, pipeline, state.focusedId, state.isExpanded, state.toggleRow, state.navigate, explain],
 	);
 	if (!entries || !analysis || !pipeline || !inspector) {
-		return <p className="context-panel context-panel--empty">Select a session to see the context its leaves send.</p>;
+		return (
+			<p className="context-panel context-panel--empty">
+				{session ? "Working out the context…" : "Select a session to see the context its leaves send."}
+			</p>
+		);
 	}
 	const n = {
 		path: analysis.fates.length,

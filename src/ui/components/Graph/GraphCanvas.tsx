@@ -10,7 +10,7 @@ import {
 import { type MouseEvent as ReactMouseEvent, useCallback, useId, useRef, useState } from "react";
 import { NODE_HEIGHT, NODE_WIDTH } from "../../../core";
 import { useStore } from "../../../store";
-import { useStaged } from "../../hooks/useStaged";
+import { OPEN_STEPS, useOpenStep } from "../../hooks/useOpenStep";
 import { EntryNode } from "./EntryNode";
 import { GraphAnnouncer } from "./GraphAnnouncer";
 import { GraphLegend } from "./GraphLegend";
@@ -54,11 +54,14 @@ export function GraphCanvas() {
 	const selectLeaf = useStore(selectSelectLeaf);
 	const container = useRef<HTMLDivElement>(null);
 	const hintId = useId();
-	// A new session's first render brings the page around the graph; its nodes (which React Flow
-	// then measures) come in a task of their own, and the minimap, which draws them all, after them.
-	const stage = useStaged(model?.index, 2);
-	const nodesShown = stage >= 1;
-	const miniMap = stage >= 2;
+	// A new session comes in steps (`OPEN_STEPS`): the page around the graph, React Flow, the
+	// nodes, (the inspector,) and the minimap, which draws them all.
+	const stage = useOpenStep(model?.session.entries);
+	// React Flow itself is mounted once, at the first session's canvas step, and then stays.
+	const canvas = useRef(false);
+	if (stage >= OPEN_STEPS.canvas) canvas.current = true;
+	const nodesShown = stage >= OPEN_STEPS.nodes;
+	const miniMap = stage >= OPEN_STEPS.minimap;
 	// Zoomed far out on a large tree: no node elements, one drawing of the whole tree instead.
 	const overview = useOverview(model?.graph);
 	const rf = useReactFlow();
@@ -104,39 +107,41 @@ export function GraphCanvas() {
 					onKeyDown={onKeyDown}
 				>
 					<div className="graph__canvas">
-						<ReactFlow<FlowNode>
-							nodes={overview || !nodesShown ? NO_NODES : model.nodes}
-							edges={overview || !nodesShown ? NO_EDGES : model.edges}
-							nodeTypes={nodeTypes}
-							edgeTypes={edgeTypes}
-							onNodeClick={onNodeClick}
-							onPaneClick={onPaneClick}
-							onlyRenderVisibleElements={model.nodes.length > VIRTUALIZE_ABOVE}
-							minZoom={0.02}
-							maxZoom={2}
-							nodesDraggable={false}
-							nodesConnectable={false}
-							nodesFocusable={false}
-							edgesFocusable={false}
-							elementsSelectable={false}
-							disableKeyboardA11y
-							deleteKeyCode={null}
-							zoomOnDoubleClick={false}
-						>
-							<Background gap={24} size={1} />
-							{overview && <OverviewLayer graph={model.graph} />}
-							{miniMap && !overview && (
-								<MiniMap<FlowNode>
-									pannable
-									zoomable
-									nodeColor={miniMapColor}
-									nodeBorderRadius={6}
-									style={MINIMAP_SIZE}
-									ariaLabel="Overview of the session tree"
-								/>
-							)}
-							<Controls showInteractive={false} />
-						</ReactFlow>
+						{canvas.current && (
+							<ReactFlow<FlowNode>
+								nodes={overview || !nodesShown ? NO_NODES : model.nodes}
+								edges={overview || !nodesShown ? NO_EDGES : model.edges}
+								nodeTypes={nodeTypes}
+								edgeTypes={edgeTypes}
+								onNodeClick={onNodeClick}
+								onPaneClick={onPaneClick}
+								onlyRenderVisibleElements={model.nodes.length > VIRTUALIZE_ABOVE}
+								minZoom={0.02}
+								maxZoom={2}
+								nodesDraggable={false}
+								nodesConnectable={false}
+								nodesFocusable={false}
+								edgesFocusable={false}
+								elementsSelectable={false}
+								disableKeyboardA11y
+								deleteKeyCode={null}
+								zoomOnDoubleClick={false}
+							>
+								<Background gap={24} size={1} />
+								{overview && <OverviewLayer graph={model.graph} />}
+								{miniMap && !overview && (
+									<MiniMap<FlowNode>
+										pannable
+										zoomable
+										nodeColor={miniMapColor}
+										nodeBorderRadius={6}
+										style={MINIMAP_SIZE}
+										ariaLabel="Overview of the session tree"
+									/>
+								)}
+								<Controls showInteractive={false} />
+							</ReactFlow>
+						)}
 					</div>
 					<GraphAnnouncer graph={model.graph} />
 					<footer className="graph__footer">
