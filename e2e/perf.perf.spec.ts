@@ -12,6 +12,7 @@ import { expect, type Page, test } from "@playwright/test";
 import { ensureWorkload, OUT_DIR, WORKLOADS } from "../bench/generate";
 import { getTreeIndex, parseSession } from "../src/core";
 import {
+	bareWorkerParse,
 	type FrameFigures,
 	heapUsed,
 	inPageJsonParse,
@@ -35,6 +36,8 @@ interface Results {
 		entries: number;
 		load: LoadFigures;
 		jsonParseMs: number;
+		/** The bare worker's read + decode + JSON.parse of the file (`bareWorkerParse`). */
+		workerFloorMs: number;
 		nodes: number;
 		heapBytes: number;
 		select: { updateMs: number; frameMs: number; pathLength: number };
@@ -100,12 +103,15 @@ test("large: 100 MB session", async ({ page, context }) => {
 	await page.goto("about:blank");
 	await page.goto("./");
 	const jsonParseMs = await inPageJsonParse(page, file.path);
+	const floor = await bareWorkerParse(page, file.path);
+	expect(floor.count).toBe(t.entries + 1);
 
 	results.large = {
 		bytes: file.bytes,
 		entries: t.entries,
 		load,
 		jsonParseMs,
+		workerFloorMs: floor.ms,
 		nodes,
 		heapBytes,
 		select: { ...select, pathLength: t.deepestLength },
@@ -175,6 +181,12 @@ function report(r: Results): string {
 			["large: load, input → interactive graph", "", ms(L.load.loadMs), null],
 			["large: JSON.parse of the same lines in the page", "", ms(L.jsonParseMs), null],
 			["large: load / JSON.parse", "≤ 2", ratio.toFixed(2), ratio <= 2],
+			[
+				"large: floor: a bare worker's read + decode + JSON.parse / JSON.parse",
+				"",
+				`${(L.workerFloorMs / L.jsonParseMs).toFixed(2)} (${ms(L.workerFloorMs)})`,
+				null,
+			],
 			[
 				"large: longest main-thread task while loading",
 				"≤ 100 ms",

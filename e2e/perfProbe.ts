@@ -164,6 +164,71 @@ export async function inPageJsonParse(page: Page, path: string, runs = 3): Promi
 	}, runs);
 }
 
+/**
+ * A worker that does nothing but what any worker-side JSONL loader must: read the file as a
+ * stream, decode it, split it into lines and `JSON.parse` each (no app code). Its time is the floor
+ * under the app's load time, measured in the same browser.
+ */
+const BARE_WORKER = `onmessage = async (event) => {
+	const t0 = performance.now();
+	const reader = event.data.stream().getReader();
+	const decoder = new TextDecoder();
+	const out = [];
+	let rest = "";
+	for (;;) {
+		const { done, value } = await reader.read();
+		if (done) break;
+		const lines = (rest + decoder.decode(value, { stream: true })).split("\\n");
+		rest = lines.pop();
+		for (const line of lines) if (line.length > 0) out.push(JSON.parse(line));
+	}
+	rest += decoder.decode();
+	if (rest.length > 0) out.push(JSON.parse(rest));
+	postMessage({ ms: performance.now() - t0, count: out.length });
+};`;
+const BARE_WORKER_PATH = "__bare-parse-worker.js";
+
+/**
+ * The bare worker's time for the file at `path` (from its first message to its answer, so worker
+ * start-up is not counted: the app starts its parser with the page): the median of `runs`, each
+ * in a fresh worker. Served from the page's own origin (the app's CSP allows only those workers).
+ */
+export async function bareWorkerParse(page: Page, path: string, runs = 3): Promise<{ ms: number; count: number }> {
+	await page.route(`**/${BARE_WORKER_PATH}`, (route) =>
+		route.fulfill({ contentType: "text/javascript", body: BARE_WORKER }),
+	);
+	await page.evaluate(() => {
+		const input = document.createElement("input");
+		input.type = "file";
+		input.id = "perf-worker-input";
+		input.hidden = true;
+		document.body.append(input);
+	});
+	await page.setInputFiles("#perf-worker-input", path);
+	return page.evaluate(
+		async ({ n, script }) => {
+			const input = document.getElementById("perf-worker-input") as HTMLInputElement;
+			const file = (input.files as FileList)[0];
+			const results: { ms: number; count: number }[] = [];
+			for (let r = 0; r < n; r++) {
+				const worker = new Worker(script);
+				const result = await new Promise<{ ms: number; count: number }>((resolve, reject) => {
+					worker.onmessage = (e) => resolve(e.data);
+					worker.onerror = (e) => reject(new Error(e.message || "the bare worker failed"));
+					worker.postMessage(file);
+				});
+				worker.terminate();
+				results.push(result);
+				await new Promise((resolve) => setTimeout(resolve, 300));
+			}
+			input.remove();
+			results.sort((a, b) => a.ms - b.ms);
+			return results[results.length >> 1];
+		},
+		{ n: runs, script: BARE_WORKER_PATH },
+	);
+}
+
 export interface FrameFigures {
 	frames: number;
 	medianMs: number;
