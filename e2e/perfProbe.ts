@@ -165,6 +165,22 @@ export async function inPageJsonParse(page: Page, path: string, runs = 3): Promi
 }
 
 /**
+ * Opens the export dialog of the open session and waits until it is ready to download (the whole
+ * file read and scanned for secrets): ms from the click, and the longest main-thread task meanwhile.
+ */
+export async function timeExportDialog(page: Page): Promise<{ readyMs: number; longestTaskMs: number }> {
+	const start = await page.evaluate(() => performance.now());
+	await page.getByTestId("export-button").click();
+	await page.getByTestId("export-download").waitFor({ timeout: 120_000 });
+	const figures = await page.evaluate((t0) => {
+		const tasks = (window as unknown as PerfWindow).__perf.longTasks.filter((t) => t.start + t.duration >= t0);
+		return { readyMs: performance.now() - t0, longestTaskMs: Math.max(0, ...tasks.map((t) => t.duration)) };
+	}, start);
+	await page.keyboard.press("Escape");
+	return figures;
+}
+
+/**
  * A worker that does nothing but what any worker-side JSONL loader must: read the file as a
  * stream, decode it, split it into lines and `JSON.parse` each (no app code). Its time is the floor
  * under the app's load time, measured in the same browser.

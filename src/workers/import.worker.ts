@@ -1,4 +1,5 @@
 /// <reference lib="webworker" />
+import { scanSecrets } from "../core";
 import { StorageError } from "../storage/idb";
 import type { ImportRequest, ImportResponse } from "./importClient";
 import { importSessionBlob, indexSessionBlob } from "./importSession";
@@ -7,13 +8,23 @@ const post = (message: ImportResponse) => (self as unknown as DedicatedWorkerGlo
 
 self.onmessage = async (event: MessageEvent<ImportRequest>) => {
 	const request = event.data;
-	const { requestId, blob } = request;
+	const { requestId } = request;
 	try {
+		if (request.type === "scan") {
+			const { source } = request;
+			post({
+				type: "scanned",
+				requestId,
+				hits: scanSecrets(typeof source === "string" ? source : await source.text()),
+			});
+			return;
+		}
 		if (request.type === "index") {
-			const doc = await indexSessionBlob(blob, request.options);
+			const doc = await indexSessionBlob(request.blob, request.options);
 			post({ type: "indexed", requestId, doc });
 			return;
 		}
+		const { blob } = request;
 		const outcome = await importSessionBlob(blob, request.options, (p) => post({ type: "progress", requestId, ...p }));
 		post({ type: "done", requestId, outcome });
 	} catch (err) {

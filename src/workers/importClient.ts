@@ -1,4 +1,4 @@
-import type { SearchDoc } from "../core";
+import { type SearchDoc, type SecretHit, scanSecrets } from "../core";
 import { StorageError, type StorageProblem } from "../storage/idb";
 import {
 	type ImportOptions,
@@ -11,12 +11,14 @@ import type { ReadProgress } from "./readSession";
 
 export type ImportRequest =
 	| { type: "import"; requestId: number; blob: Blob; options: ImportOptions }
-	| { type: "index"; requestId: number; blob: Blob; options: IndexOptions };
+	| { type: "index"; requestId: number; blob: Blob; options: IndexOptions }
+	| { type: "scan"; requestId: number; source: Blob | string };
 
 export type ImportResponse =
 	| { type: "progress"; requestId: number; loaded: number; total: number }
 	| { type: "done"; requestId: number; outcome: ImportOutcome }
 	| { type: "indexed"; requestId: number; doc: SearchDoc | null }
+	| { type: "scanned"; requestId: number; hits: SecretHit[] }
 	/** `storage`: the kind of storage failure, when writing to IndexedDB failed. */
 	| { type: "error"; requestId: number; message: string; storage?: StorageProblem };
 
@@ -34,6 +36,53 @@ function getWorker(): Worker | null {
 	return worker;
 }
 
+/** What a request makes of one of its messages: its answer, its failure, or nothing yet. */
+type Settled<T> = { value: T } | { error: Error } | undefined;
+
+/**
+ * Sends one request to the worker and settles with what `settle` makes of its messages. Runs
+ * `onMainThread` instead where workers are unavailable, or when the worker fails (it is then given
+ * up for good: later requests run on the main thread too).
+ */
+function ask<T>(
+	request: (requestId: number) => ImportRequest,
+	settle: (msg: ImportResponse) => Settled<T>,
+	onMainThread: () => Promise<T>,
+): Promise<T> {
+	const w = getWorker();
+	if (!w) return onMainThread();
+	const requestId = nextRequestId++;
+	return new Promise<T>((resolve, reject) => {
+		const stop = () => {
+			w.removeEventListener("message", onMessage);
+			w.removeEventListener("error", onError);
+		};
+		const onMessage = (event: MessageEvent<ImportResponse>) => {
+			if (event.data.requestId !== requestId) return;
+			const settled = settle(event.data);
+			if (!settled) return;
+			stop();
+			if ("error" in settled) reject(settled.error);
+			else resolve(settled.value);
+		};
+		const onError = (event: Event) => {
+			event.preventDefault();
+			stop();
+			if (worker === w) worker = null;
+			w.terminate();
+			onMainThread().then(resolve, reject);
+		};
+		w.addEventListener("message", onMessage);
+		w.addEventListener("error", onError);
+		w.postMessage(request(requestId));
+	});
+}
+
+/** A failure the worker reported, as an error (a storage failure keeps its kind). */
+function failure(msg: Extract<ImportResponse, { type: "error" }>): { error: Error } {
+	return { error: msg.storage ? new StorageError(msg.storage, msg.message) : new Error(msg.message) };
+}
+
 /**
  * Imports one file for the library off the main thread (see `importSessionBlob`); only its
  * metadata and search doc come back, never its entries. Falls back to the main thread where
@@ -44,50 +93,16 @@ export function importSessionFile(
 	options: ImportOptions,
 	onProgress?: (p: ReadProgress) => void,
 ): Promise<ImportOutcome> {
-	const w = getWorker();
-	if (!w) return importSessionBlob(blob, options, onProgress);
-	const requestId = nextRequestId++;
-	return new Promise<ImportOutcome>((resolve, reject) => {
-		const onMessage = (event: MessageEvent<ImportResponse>) => {
-			const msg = event.data;
-			if (msg.requestId !== requestId) return;
-			switch (msg.type) {
-				case "progress":
-					onProgress?.({ loaded: msg.loaded, total: msg.total });
-					break;
-				case "done":
-					w.removeEventListener("message", onMessage);
-					w.removeEventListener("error", onError);
-					resolve(msg.outcome);
-					break;
-				case "indexed":
-					break;
-				case "error":
-					w.removeEventListener("message", onMessage);
-					w.removeEventListener("error", onError);
-					reject(new Error(msg.message));
-					break;
-				default: {
-					const never: never = msg;
-					void never;
-				}
-			}
-		};
-		// A worker that cannot start (or dies) is given up for good: this file and the next ones are
-		// read on the main thread instead.
-		const onError = (event: Event) => {
-			event.preventDefault();
-			w.removeEventListener("message", onMessage);
-			w.removeEventListener("error", onError);
-			if (worker === w) worker = null;
-			w.terminate();
-			importSessionBlob(blob, options, onProgress).then(resolve, reject);
-		};
-		w.addEventListener("message", onMessage);
-		w.addEventListener("error", onError);
-		const request: ImportRequest = { type: "import", requestId, blob, options };
-		w.postMessage(request);
-	});
+	return ask<ImportOutcome>(
+		(requestId) => ({ type: "import", requestId, blob, options }),
+		(msg) => {
+			if (msg.type === "progress") onProgress?.({ loaded: msg.loaded, total: msg.total });
+			else if (msg.type === "done") return { value: msg.outcome };
+			else if (msg.type === "error") return { error: new Error(msg.message) };
+			return undefined;
+		},
+		() => importSessionBlob(blob, options, onProgress),
+	);
 }
 
 /**
@@ -96,35 +111,21 @@ export function importSessionFile(
  * back to the main thread where workers are unavailable.
  */
 export function indexSessionFile(blob: Blob, options: IndexOptions): Promise<SearchDoc | null> {
-	const w = getWorker();
-	if (!w) return indexSessionBlob(blob, options);
-	const requestId = nextRequestId++;
-	return new Promise<SearchDoc | null>((resolve, reject) => {
-		const stop = () => {
-			w.removeEventListener("message", onMessage);
-			w.removeEventListener("error", onError);
-		};
-		const onMessage = (event: MessageEvent<ImportResponse>) => {
-			const msg = event.data;
-			if (msg.requestId !== requestId) return;
-			if (msg.type === "indexed") {
-				stop();
-				resolve(msg.doc);
-			} else if (msg.type === "error") {
-				stop();
-				reject(msg.storage ? new StorageError(msg.storage, msg.message) : new Error(msg.message));
-			}
-		};
-		const onError = (event: Event) => {
-			event.preventDefault();
-			stop();
-			if (worker === w) worker = null;
-			w.terminate();
-			indexSessionBlob(blob, options).then(resolve, reject);
-		};
-		w.addEventListener("message", onMessage);
-		w.addEventListener("error", onError);
-		const request: ImportRequest = { type: "index", requestId, blob, options };
-		w.postMessage(request);
-	});
+	return ask(
+		(requestId) => ({ type: "index", requestId, blob, options }),
+		(msg) => (msg.type === "indexed" ? { value: msg.doc } : msg.type === "error" ? failure(msg) : undefined),
+		() => indexSessionBlob(blob, options),
+	);
+}
+
+/**
+ * `scanSecrets` of a JSONL text (or a file's), off the main thread: scanning a 100 MB session
+ * takes seconds. Falls back to the main thread where workers are unavailable.
+ */
+export function scanSecretsOffThread(source: Blob | string): Promise<SecretHit[]> {
+	return ask(
+		(requestId) => ({ type: "scan", requestId, source }),
+		(msg) => (msg.type === "scanned" ? { value: msg.hits } : msg.type === "error" ? failure(msg) : undefined),
+		async () => scanSecrets(typeof source === "string" ? source : await source.text()),
+	);
 }

@@ -73,6 +73,18 @@ describe("sharing a local session", () => {
 		expect(await decodeShare(parseHash(new URL(linkOf(d)).hash).share as string)).toBe(keysText);
 	});
 
+	it("keeps a redaction choice made while the draft is still being prepared", async () => {
+		await state().loadFiles([file(KEYS)]);
+		const opening = state().openShare();
+		expect(dialog().status).toBe("preparing");
+		await state().setRedact(false);
+		await opening;
+		const d = await settled();
+		expect(d).toMatchObject({ status: "ready", redact: false });
+		expect(d.hits.length).toBeGreaterThan(0);
+		expect(await decodeShare(parseHash(new URL(linkOf(d)).hash).share as string)).toBe(keysText);
+	});
+
 	it("says how big a session is that does not fit in a link", async () => {
 		await state().loadFiles([file("pi-mono/large-session.jsonl")]);
 		await state().openShare();

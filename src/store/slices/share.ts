@@ -7,10 +7,10 @@ import {
 	getTreeIndex,
 	MAX_SHARE_FRAGMENT_CHARS,
 	redactSecrets,
-	scanSecrets,
 	serializeSession,
 } from "../../core";
 import * as repo from "../../storage/repository";
+import { scanSecretsOffThread } from "../../workers/importClient";
 import {
 	fileNameFromUrl,
 	pageAddress,
@@ -29,11 +29,21 @@ export const initialShareState: ShareState = { shareDialog: null };
 /** Texts longer than this are not even compressed for a link: no session shrinks 100-fold. */
 const MAX_ENCODE_BYTES = 8 * 1024 * 1024;
 
-/** The text being shared or exported, kept out of the state (it can be large). */
+/**
+ * What is being shared or exported, kept out of the state (it can be large): the stored bytes
+ * when it is the whole stored session (exported as is), or else its text. The text of stored
+ * bytes is only read when it is needed (secrets to redact, or small enough for a link): a
+ * 100 MB session without secrets exports without ever becoming a string on the page.
+ */
 interface Draft {
-	text: string;
-	/** The stored bytes, when the draft is the whole stored session (exported as is). */
+	text: string | null;
 	original: Blob | null;
+}
+
+/** The draft's text, read from its bytes if need be. */
+async function draftText(d: Draft): Promise<string> {
+	if (d.text === null) d.text = d.original ? await d.original.text() : "";
+	return d.text;
 }
 
 const errorText = (err: unknown) => (err instanceof Error ? err.message : String(err));
@@ -44,7 +54,7 @@ const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 /** The JSONL of the open session: its stored bytes, else its parsed entries written out. */
 async function sessionText(session: OpenSession): Promise<Draft> {
 	const body = session.stored ? await repo.loadSessionBody(session.key).catch(() => undefined) : undefined;
-	if (body) return { text: await body.text(), original: body };
+	if (body) return { text: null, original: body };
 	return { text: serializeSession(session.header, session.entries), original: null };
 }
 
@@ -82,9 +92,14 @@ export function createShareSlice(set: SetStore, get: GetStore): ShareActions {
 		set((s) => (s.shareDialog ? { shareDialog: { ...s.shareDialog, ...p } } : {}));
 	};
 
-	/** The draft as it leaves the browser: redacted when asked to and there is anything to redact. */
-	const outgoingText = (dialog: ShareDialogState, d: Draft) =>
-		dialog.redact && dialog.hits.length > 0 ? redactSecrets(d.text, dialog.hits) : d.text;
+	/**
+	 * The draft as it leaves the browser: redacted when asked to and there is anything to redact
+	 * (its text has been read by then: see `prepare`).
+	 */
+	const outgoingText = (dialog: ShareDialogState, d: Draft) => {
+		const text = d.text ?? "";
+		return dialog.redact && dialog.hits.length > 0 ? redactSecrets(text, dialog.hits) : text;
+	};
 
 	const buildLink = async (token: number) => {
 		const dialog = get().shareDialog;
@@ -96,9 +111,10 @@ export function createShareSlice(set: SetStore, get: GetStore): ShareActions {
 			patch(token, { link: { status: "ready", link: urlShareLink(page, session.sourceUrl, view), from: "url" } });
 			return;
 		}
-		const text = outgoingText(dialog, draft);
-		const bytes = utf8Length(text);
-		if (bytes > MAX_ENCODE_BYTES) {
+		// Stored bytes too large for a link were never read as text.
+		const text = draft.text === null ? null : outgoingText(dialog, draft);
+		const bytes = text === null ? (draft.original?.size ?? 0) : utf8Length(text);
+		if (text === null || bytes > MAX_ENCODE_BYTES) {
 			patch(token, { link: { status: "too-big", chars: null, bytes } });
 			return;
 		}
@@ -141,9 +157,14 @@ export function createShareSlice(set: SetStore, get: GetStore): ShareActions {
 			await nextTask();
 			const next = await draftFor(session, kind, leafId);
 			if (token !== generation) return;
+			// In a worker: a 100 MB session takes seconds to scan, and the page stays usable meanwhile.
+			const hits = await scanSecretsOffThread(next.original ?? next.text ?? "");
+			if (token !== generation) return;
+			const size = next.original?.size ?? utf8Length(next.text ?? "");
+			if (hits.length > 0 || (mode === "share" && size <= MAX_ENCODE_BYTES)) await draftText(next);
+			if (token !== generation) return;
 			draft = next;
-			const hits = scanSecrets(next.text);
-			patch(token, { status: "ready", bytes: next.original?.size ?? utf8Length(next.text), hits });
+			patch(token, { status: "ready", bytes: size, hits });
 			if (mode === "share") await buildLink(token);
 		} catch (err) {
 			patch(token, { status: "failed", error: errorText(err) });
@@ -164,6 +185,11 @@ export function createShareSlice(set: SetStore, get: GetStore): ShareActions {
 		async setRedact(redact) {
 			const dialog = get().shareDialog;
 			if (!dialog || dialog.redact === redact) return;
+			// While the draft is still being prepared the choice is kept, and applies once it is ready.
+			if (dialog.status === "preparing") {
+				patch(generation, { redact });
+				return;
+			}
 			const token = ++generation;
 			patch(token, { redact, copied: "idle", downloaded: null });
 			if (dialog.mode === "share" && dialog.status === "ready") await buildLink(token);
