@@ -15,6 +15,11 @@ describe("secret scanning", () => {
 		["bearer-token", "Authorization: Bearer abcdefghijklmnopqrstuvwxyz123456"],
 		["email", "mail me at jane.doe@example.com please"],
 		["private-key", "-----BEGIN RSA PRIVATE KEY-----\nMIIEowIBAAKCAQEA\n-----END RSA PRIVATE KEY-----"],
+		["aws-access-key", "session ASIAIOSFODNN7EXAMPLE"],
+		["github-token", "github_pat_0123456789abcdefghijklmnopqrstuvwxyzABCDEFGH_x"],
+		["github-token", "gho_0123456789abcdefghijklmnopqrstuvwxyzAB"],
+		["stripe-key", "rk_live_0123456789abcdefABCDEF"],
+		["npm-token", "npm_0123456789abcdefghijklmnopqrstuvwxyz"],
 	];
 
 	it.each(cases)("finds %s", (kind, text) => {

@@ -20,6 +20,11 @@ interface Rule {
 	pattern: RegExp;
 	/** Capture group holding the secret itself (default: the whole match). */
 	group?: number;
+	/**
+	 * Every match contains one of these: a line without any is not searched with the pattern
+	 * (a plain substring search is many times faster than a regex over a long line).
+	 */
+	needles?: readonly string[];
 }
 
 // Order matters: specific kinds before generic ones; overlapping later hits are dropped.
@@ -27,24 +32,37 @@ const RULES: Rule[] = [
 	{
 		kind: "private-key",
 		pattern: /-----BEGIN [A-Z ]*PRIVATE KEY-----[^"]*?-----END [A-Z ]*PRIVATE KEY-----/g,
+		needles: ["-----BEGIN "],
 	},
-	{ kind: "anthropic-key", pattern: /\bsk-ant-[A-Za-z0-9_-]{20,}/g },
-	{ kind: "openai-key", pattern: /\bsk-(?:proj-|svcacct-)?[A-Za-z0-9_-]{20,}/g },
-	{ kind: "aws-access-key", pattern: /\b(?:AKIA|ASIA)[0-9A-Z]{16}\b/g },
-	{ kind: "github-token", pattern: /\b(?:gh[pousr]_[A-Za-z0-9]{30,}|github_pat_[A-Za-z0-9_]{40,})/g },
-	{ kind: "slack-token", pattern: /\bxox[abposr]-[A-Za-z0-9-]{10,}/g },
-	{ kind: "google-api-key", pattern: /\bAIza[0-9A-Za-z_-]{35}\b/g },
-	{ kind: "stripe-key", pattern: /\b[rs]k_(?:live|test)_[0-9A-Za-z]{16,}/g },
-	{ kind: "npm-token", pattern: /\bnpm_[A-Za-z0-9]{36}\b/g },
-	{ kind: "jwt", pattern: /\beyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}/g },
-	{ kind: "bearer-token", pattern: /\bBearer\s+([A-Za-z0-9._~+/=-]{20,})/g, group: 1 },
+	{ kind: "anthropic-key", pattern: /\bsk-ant-[A-Za-z0-9_-]{20,}/g, needles: ["sk-ant-"] },
+	{ kind: "openai-key", pattern: /\bsk-(?:proj-|svcacct-)?[A-Za-z0-9_-]{20,}/g, needles: ["sk-"] },
+	{ kind: "aws-access-key", pattern: /\b(?:AKIA|ASIA)[0-9A-Z]{16}\b/g, needles: ["AKIA", "ASIA"] },
+	{
+		kind: "github-token",
+		pattern: /\b(?:gh[pousr]_[A-Za-z0-9]{30,}|github_pat_[A-Za-z0-9_]{40,})/g,
+		needles: ["ghp_", "gho_", "ghu_", "ghs_", "ghr_", "github_pat_"],
+	},
+	{ kind: "slack-token", pattern: /\bxox[abposr]-[A-Za-z0-9-]{10,}/g, needles: ["xox"] },
+	{ kind: "google-api-key", pattern: /\bAIza[0-9A-Za-z_-]{35}\b/g, needles: ["AIza"] },
+	{ kind: "stripe-key", pattern: /\b[rs]k_(?:live|test)_[0-9A-Za-z]{16,}/g, needles: ["k_live_", "k_test_"] },
+	{ kind: "npm-token", pattern: /\bnpm_[A-Za-z0-9]{36}\b/g, needles: ["npm_"] },
+	{
+		kind: "jwt",
+		pattern: /\beyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}/g,
+		needles: ["eyJ"],
+	},
+	{ kind: "bearer-token", pattern: /\bBearer\s+([A-Za-z0-9._~+/=-]{20,})/g, group: 1, needles: ["Bearer"] },
 	{
 		kind: "assigned-secret",
 		pattern:
 			/\b(?:api[_-]?key|secret|token|password|passwd|auth[_-]?token|access[_-]?key)(?:\\?['"])?\s*[:=]\s*(?:\\?['"])?([A-Za-z0-9._~+/=-]{12,})/gi,
 		group: 1,
 	},
-	{ kind: "email", pattern: /\b[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}\b/g },
+	{
+		kind: "email",
+		pattern: /\b[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}\b/g,
+		needles: ["@"],
+	},
 ];
 
 export interface SecretHit {
@@ -67,6 +85,7 @@ function mask(secret: string): string {
 export function scanLine(text: string, line: number): SecretHit[] {
 	const hits: SecretHit[] = [];
 	for (const rule of RULES) {
+		if (rule.needles && !rule.needles.some((needle) => text.includes(needle))) continue;
 		rule.pattern.lastIndex = 0;
 		for (let m = rule.pattern.exec(text); m !== null; m = rule.pattern.exec(text)) {
 			const secret = rule.group ? (m[rule.group] ?? m[0]) : m[0];

@@ -180,6 +180,16 @@ describe("parseSessionFile", () => {
 		}
 	});
 
+	it("takes a known content hash instead of hashing the bytes again", async () => {
+		const { parseSessionFile } = await freshClient();
+		const bytes = readFileSync(join(FIXTURES_DIR, "golden/branchy-legacy.jsonl"));
+		const hashed = await parseSessionFile(new Blob([bytes]));
+		expect(hashed.contentHash).toMatch(/^[0-9a-f]{16}-/);
+		const known = await parseSessionFile(new Blob([bytes]), undefined, { contentHash: "stored-hash" });
+		expect(known.contentHash).toBe("stored-hash");
+		expect(known.parsed).toEqual(hashed.parsed);
+	});
+
 	it("a crash after the session is done leaves it open without the late work", async () => {
 		behaviours = ["crashes-after-done", "works"];
 		const { parseSessionFile } = await freshClient();

@@ -13,6 +13,8 @@ export interface ParseOptions {
 	deferDiagnostics?: boolean;
 	/** Have the worker also work out what the view shows first (`ParseFileResult.view`). */
 	view?: boolean;
+	/** The file's content hash, when it is known already (a stored session): not worked out again. */
+	contentHash?: string;
 }
 
 export interface ParseFileResult extends ReadResult {
@@ -40,6 +42,8 @@ interface Pending {
 	deferDiagnostics: boolean;
 	/** The view and the counted tips come after `done`, in messages of their own. */
 	view: boolean;
+	/** The content hash the caller knows (the maker then does not hash). */
+	knownHash?: string;
 	/** Once `done` has resolved the request: what is still to come. */
 	late?: {
 		diagnostics?: (issues: SessionIssue[]) => void;
@@ -196,7 +200,7 @@ function onRequestMessage(
 			const result: ParseFileResult = {
 				parsed: { ...msg.session, entries },
 				size: msg.size,
-				contentHash: msg.contentHash ?? p.maker.digest(),
+				contentHash: msg.contentHash ?? p.knownHash ?? p.maker.digest(),
 			};
 			const late: NonNullable<Pending["late"]> = {};
 			if (p.deferDiagnostics) {
@@ -270,7 +274,17 @@ export function parseSessionFile(
 	const deferDiagnostics = options.deferDiagnostics === true;
 	const view = options.view === true;
 	return new Promise<ParseFileResult>((resolve, reject) => {
-		pw.pending.set(requestId, { blob, onProgress, maker: new EntryMaker(), resolve, reject, deferDiagnostics, view });
+		const knownHash = options.contentHash;
+		pw.pending.set(requestId, {
+			blob,
+			onProgress,
+			maker: new EntryMaker({ hash: knownHash === undefined }),
+			resolve,
+			reject,
+			deferDiagnostics,
+			view,
+			knownHash,
+		});
 		try {
 			const request: WorkerRequest = { type: "parse", requestId, blob, deferDiagnostics, view };
 			pw.worker.postMessage(request);

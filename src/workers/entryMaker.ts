@@ -1,4 +1,4 @@
-import { createContentHasher, type SessionEntry } from "../core";
+import { type ContentHasher, createContentHasher, type SessionEntry } from "../core";
 import type { ChunkPlan } from "./readSession";
 
 /**
@@ -28,11 +28,16 @@ export class EntryMaker {
 	private through = 0;
 	/** Complete lines beyond `through`, kept until a plan covers them (not expected to happen). */
 	private held: { line: number; text: string }[] = [];
-	private readonly hasher = createContentHasher();
+	private readonly hasher: ContentHasher | null;
+
+	/** `hash`: hash the bytes (default true; not when the caller knows the content hash). */
+	constructor({ hash = true }: { hash?: boolean } = {}) {
+		this.hasher = hash ? createContentHasher() : null;
+	}
 
 	/** Takes the next chunk of the file and the plan the worker had after parsing it. */
 	add(bytes: Uint8Array, plan: ChunkPlan): void {
-		this.hasher.update(bytes);
+		this.hasher?.update(bytes);
 		for (const line of plan.entryLines) this.planned.push(line);
 		this.through = plan.linesThrough;
 		if (this.held.length > 0) {
@@ -68,9 +73,9 @@ export class EntryMaker {
 		this.compact();
 	}
 
-	/** The content hash of the bytes added (the digest `readSessionBlob` gives). */
+	/** The content hash of the bytes added (the digest `readSessionBlob` gives); "" when not hashing. */
 	digest(): string {
-		return this.hasher.digest();
+		return this.hasher?.digest() ?? "";
 	}
 
 	/** Takes entries that came as objects (those after the last one made here). */

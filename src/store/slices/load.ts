@@ -210,7 +210,12 @@ export function createLoadSlice(set: SetStore, get: GetStore): LoadActions {
 					body = read.body;
 				}
 				if (!body) throw new Error("its content is no longer in memory");
-				const result = await parseSessionFile(body, progress(jobId), { deferDiagnostics: true, view: true });
+				// Stored with its content hash: the bytes need not be hashed again.
+				const result = await parseSessionFile(body, progress(jobId), {
+					deferDiagnostics: true,
+					view: true,
+					contentHash: meta.contentHash || undefined,
+				});
 				await prepareView(result.parsed.entries, result.view, result.leaves);
 				await show({
 					session: {
