@@ -11,6 +11,7 @@ import { collectDiagnostics } from "../src/core/diagnostics";
 import { buildGraph } from "../src/core/graph";
 import { convertToLlm } from "../src/core/llm";
 import { createSessionParser, parseSession } from "../src/core/parse";
+import { previewSession } from "../src/core/preview";
 import { buildTreeIndex, getTreeIndex } from "../src/core/tree";
 import { ensureWorkload, WORKLOADS, type WorkloadName } from "./generate";
 
@@ -163,6 +164,8 @@ interface Row {
 	contextMs: number;
 	graphMs: number;
 	graphNodes: number;
+	/** `previewSession` of the file's bytes (1 MB chunks): the graph and tips a large file shows first. */
+	previewMs: number;
 	heapRatio: number;
 	baselineHeapRatio: number;
 }
@@ -198,6 +201,9 @@ function bench(name: WorkloadName): Row {
 	const messages = convertToLlm(analyzeContext(entries, leafId, index).messages).length;
 	const graphMs = time(() => buildGraph(index));
 	const graphNodes = buildGraph(index).nodes.length;
+	const byteChunks: Uint8Array[] = [];
+	for (let at = 0; at < bytes.length; at += 1 << 20) byteChunks.push(bytes.subarray(at, at + (1 << 20)));
+	const previewMs = time(() => previewSession(byteChunks));
 	const rate = (ms: number) => mb / (ms / 1000);
 	return {
 		name,
@@ -219,6 +225,7 @@ function bench(name: WorkloadName): Row {
 		contextMs,
 		graphMs,
 		graphNodes,
+		previewMs,
 		heapRatio: heap / bytes.length,
 		baselineHeapRatio: baselineHeap / bytes.length,
 	};
@@ -249,6 +256,7 @@ const METRICS: [string, (r: Row) => string][] = [
 	["  messages sent", (r) => int(r.messages)],
 	["buildGraph (ms)", (r) => f1(r.graphMs)],
 	["  graph nodes", (r) => int(r.graphNodes)],
+	["preview from line starts: graph + tips (ms)", (r) => f1(r.previewMs)],
 	["heap after parse / file size", (r) => f2(r.heapRatio)],
 	["  baseline objects / file size", (r) => f2(r.baselineHeapRatio)],
 ];

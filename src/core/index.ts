@@ -19,6 +19,7 @@ export * from "./markdown";
 export * from "./meta";
 export { v1EntryId } from "./migrate";
 export * from "./parse";
+export * from "./preview";
 export * from "./safeUrl";
 export * from "./searchIndex";
 export * from "./secrets";
