@@ -5,7 +5,9 @@ import type { CDPSession, Page } from "@playwright/test";
  * the app's scripts run (`page.addInitScript`), they record, on the page's own clock:
  * - every long task (> 50 ms) of the main thread, buffered from the start;
  * - when a load starts: the file input's `change`, or a click on a library item;
- * - when the view is interactive after it: the first frame with graph nodes and leaf rows.
+ * - when the view is interactive after it: the first frame with graph nodes and leaf rows (for a
+ *   large file that is its preview);
+ * - when every entry is in: the first frame with the inspector (the context of the current leaf).
  */
 export interface PerfWindow {
 	__perf: {
@@ -13,11 +15,12 @@ export interface PerfWindow {
 		/** performance.now() of the last load start, and of the first interactive frame after it. */
 		start: number | null;
 		interactive: number | null;
+		full: number | null;
 	};
 }
 
 function install(): void {
-	const perf: PerfWindow["__perf"] = { longTasks: [], start: null, interactive: null };
+	const perf: PerfWindow["__perf"] = { longTasks: [], start: null, interactive: null, full: null };
 	(window as unknown as PerfWindow).__perf = perf;
 	new PerformanceObserver((list) => {
 		for (const e of list.getEntries()) perf.longTasks.push({ start: e.startTime, duration: e.duration });
@@ -25,10 +28,13 @@ function install(): void {
 	const watch = (at: number) => {
 		perf.start = at;
 		perf.interactive = null;
+		perf.full = null;
 		const tick = () => {
-			if (document.querySelector(".react-flow__node") && document.querySelector("[data-testid=leaf-item]")) {
-				perf.interactive = performance.now();
-			} else requestAnimationFrame(tick);
+			if (perf.interactive === null && document.querySelector(".react-flow__node")) {
+				if (document.querySelector("[data-testid=leaf-item]")) perf.interactive = performance.now();
+			}
+			if (document.querySelector("[data-testid=context-panel]")) perf.full = performance.now();
+			else requestAnimationFrame(tick);
 		};
 		requestAnimationFrame(tick);
 	};
@@ -55,16 +61,18 @@ export async function installProbe(page: Page): Promise<void> {
 export interface LoadFigures {
 	/** ms from the load start to the first interactive frame. */
 	loadMs: number;
-	/** The longest main-thread task from the load start until `settleMs` after interactive. */
+	/** ms from the load start to the first frame with the inspector (every entry parsed). */
+	fullMs: number;
+	/** The longest main-thread task from the load start until `settleMs` after the inspector showed. */
 	longestTaskMs: number;
 	/** Long tasks in that window, and their summed time. */
 	longTasks: number;
 	longTaskTotalMs: number;
 }
 
-/** Waits for the interactive frame after the last load start, then for `settleMs` more. */
+/** Waits for the inspector after the last load start, then for `settleMs` more. */
 export async function loadFigures(page: Page, settleMs: number, timeout: number): Promise<LoadFigures> {
-	await page.waitForFunction(() => (window as unknown as PerfWindow).__perf.interactive !== null, null, {
+	await page.waitForFunction(() => (window as unknown as PerfWindow).__perf.full !== null, null, {
 		timeout,
 		polling: 100,
 	});
@@ -72,10 +80,11 @@ export async function loadFigures(page: Page, settleMs: number, timeout: number)
 	return page.evaluate((settle) => {
 		const p = (window as unknown as PerfWindow).__perf;
 		const start = p.start as number;
-		const end = (p.interactive as number) + settle;
+		const end = (p.full as number) + settle;
 		const tasks = p.longTasks.filter((t) => t.start + t.duration >= start && t.start <= end);
 		return {
 			loadMs: (p.interactive as number) - start,
+			fullMs: (p.full as number) - start,
 			longestTaskMs: Math.max(0, ...tasks.map((t) => t.duration)),
 			longTasks: tasks.length,
 			longTaskTotalMs: tasks.reduce((s, t) => s + t.duration, 0),

@@ -1,4 +1,4 @@
-import { getTreeIndex, type LeafSummary, type SessionEntry } from "../core";
+import { getTreeIndex, type LeafSummary, type SessionEntry, type TreeIndex } from "../core";
 import type { SessionView } from "../workers/protocol";
 import { adoptView, analysisFor, baseGraphFor, countLeavesLater, leafSummariesFor } from "./viewCache";
 import { yieldToPage } from "./yieldToPage";
@@ -14,6 +14,8 @@ export async function prepareView(
 	entries: readonly SessionEntry[],
 	view?: Promise<SessionView | null>,
 	leaves?: Promise<LeafSummary[] | null>,
+	/** The index of this file's preview on screen (see `adoptView`). */
+	shown?: TreeIndex,
 ): Promise<void> {
 	await yieldToPage();
 	const index = getTreeIndex(entries);
@@ -22,7 +24,7 @@ export async function prepareView(
 	analysisFor(entries, index, null);
 	const built = view ? await view : null;
 	if (built) {
-		adoptView(index, built);
+		adoptView(index, built, shown);
 		if (leaves) void countLeavesLater(entries, index, leaves);
 	} else {
 		await yieldToPage();

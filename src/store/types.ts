@@ -16,6 +16,11 @@ export interface OpenSession extends ParsedSession {
 	sourceUrl?: string;
 	/** False when the session could not be stored (it is open in memory only). */
 	stored: boolean;
+	/**
+	 * True while what is shown is a large file's preview (core `SessionPreview`): the graph and
+	 * the tips are there, most entries are skeletons, and the full session replaces it shortly.
+	 */
+	partial?: boolean;
 }
 
 export interface LoadJob {
@@ -23,8 +28,11 @@ export interface LoadJob {
 	fileName: string;
 	loaded: number;
 	total: number;
-	/** Waiting for earlier files, being downloaded, being read and parsed, or being stored. */
-	phase?: "queued" | "downloading" | "reading" | "saving";
+	/**
+	 * Waiting for earlier files, being downloaded, being read and parsed (a large file: read for
+	 * its preview, then parsed), or being stored.
+	 */
+	phase?: "queued" | "downloading" | "reading" | "parsing" | "saving";
 }
 
 export interface LoadError {

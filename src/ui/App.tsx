@@ -21,6 +21,8 @@ export function App() {
 	useUrlSync();
 	// A panel that fails to render says so in its place; another session gives it a fresh start.
 	const key = useStore((s) => s.session?.key ?? null);
+	// A preview (a large file being read) has no issues or text to find yet.
+	const partial = useStore((s) => s.session?.partial === true);
 	return (
 		<DropZone>
 			<div className="app">
@@ -35,14 +37,16 @@ export function App() {
 						</PanelBoundary>
 						<PanelBoundary name="search" resetKey={key}>
 							<SearchAll />
-							<Find />
+							{!partial && <Find />}
 						</PanelBoundary>
 						<PanelBoundary name="branch tips" resetKey={key}>
 							<LeafList />
 						</PanelBoundary>
-						<PanelBoundary name="diagnostics" resetKey={key}>
-							<Diagnostics />
-						</PanelBoundary>
+						{!partial && (
+							<PanelBoundary name="diagnostics" resetKey={key}>
+								<Diagnostics />
+							</PanelBoundary>
+						)}
 					</aside>
 					<PanelBoundary name="graph" resetKey={key}>
 						<CentreColumn />

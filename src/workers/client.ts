@@ -1,4 +1,4 @@
-import { adoptTreeIndex, type LeafSummary, type SessionIssue } from "../core";
+import { adoptTreeIndex, type LeafSummary, previewFromParts, type SessionIssue, type SessionPreview } from "../core";
 import { EntryMaker } from "./entryMaker";
 import type { ParseResponse, SessionView, WorkerRequest } from "./protocol";
 import { type ReadProgress, type ReadResult, readSessionBlob } from "./readSession";
@@ -15,6 +15,13 @@ export interface ParseOptions {
 	view?: boolean;
 	/** The file's content hash, when it is known already (a stored session): not worked out again. */
 	contentHash?: string;
+	/**
+	 * Called with a large file's preview (the graph and the tips from the start of each line) as
+	 * soon as the worker has read the file, before it is parsed in full. Not called for small
+	 * files, older versions, or where the file is parsed on the main thread. The page takes in
+	 * nothing more of the file until the promise it may return settles (the preview is shown).
+	 */
+	onPreview?: (preview: SessionPreview) => Promise<void> | void;
 }
 
 export interface ParseFileResult extends ReadResult {
@@ -44,6 +51,7 @@ interface Pending {
 	view: boolean;
 	/** The content hash the caller knows (the maker then does not hash). */
 	knownHash?: string;
+	onPreview?: (preview: SessionPreview) => Promise<void> | void;
 	/** Once `done` has resolved the request: what is still to come. */
 	late?: {
 		diagnostics?: (issues: SessionIssue[]) => void;
@@ -187,6 +195,12 @@ function onRequestMessage(
 		case "progress":
 			p.onProgress?.({ loaded: msg.loaded, total: msg.total });
 			break;
+		case "preview": {
+			// The rest of this file's messages wait until the preview is on screen (or 3 s).
+			const shown = p.onPreview?.(previewFromParts(msg.preview));
+			if (shown) work.waitFor(Promise.race([shown, new Promise((resolve) => setTimeout(resolve, 3000))]));
+			break;
+		}
 		case "entries":
 			p.maker.addEntries(msg.entries);
 			break;
@@ -284,9 +298,11 @@ export function parseSessionFile(
 			deferDiagnostics,
 			view,
 			knownHash,
+			onPreview: options.onPreview,
 		});
 		try {
-			const request: WorkerRequest = { type: "parse", requestId, blob, deferDiagnostics, view };
+			const preview = options.onPreview !== undefined;
+			const request: WorkerRequest = { type: "parse", requestId, blob, deferDiagnostics, view, preview };
 			pw.worker.postMessage(request);
 		} catch (err) {
 			pw.pending.delete(requestId);

@@ -1,12 +1,24 @@
-import { buildGraph, collectDiagnostics, getTreeIndex, graphParts, summarizeLeaves, treeParts } from "../core";
+import {
+	buildGraph,
+	collectDiagnostics,
+	createPreviewScanner,
+	getTreeIndex,
+	graphParts,
+	previewToParts,
+	summarizeLeaves,
+	treeParts,
+} from "../core";
 import type { ParseRequest, ParseResponse } from "./protocol";
-import { NotASessionError, readSessionBlob } from "./readSession";
+import { NotASessionError, type ReadOptions, readBlobChunks, readSessionBlob, readSessionChunks } from "./readSession";
 
 /**
  * Entries per message for those that cross as objects (the end of a file, or all of an older
  * version's): by source size, so that the page deserialises one in a few milliseconds.
  */
 const ENTRY_CHUNK_BYTES = 1_000_000;
+/** Files from this size on are previewed (see `ParseRequest.preview`); smaller ones parse in well under a second. */
+export const PREVIEW_MIN_BYTES = 8 * 1024 * 1024;
+
 /** A chunk's bytes in a buffer of their own, to transfer (without a copy when they have one). */
 function ownBuffer(bytes: Uint8Array): ArrayBuffer {
 	const { buffer } = bytes;
@@ -21,7 +33,7 @@ function ownBuffer(bytes: Uint8Array): ArrayBuffer {
  * diagnostics and the counted tips; or an error. `post` sends a message (transferring what is listed).
  */
 export async function runParse(
-	{ requestId, blob, deferDiagnostics, view }: ParseRequest,
+	{ requestId, blob, deferDiagnostics, view, preview }: ParseRequest,
 	post: (message: ParseResponse, transfer?: Transferable[]) => void,
 ): Promise<void> {
 	try {
@@ -31,7 +43,8 @@ export async function runParse(
 		// be serialised here and deserialised there (which costs more than parsing them twice).
 		let streamed = 0;
 		// The page hashes the bytes as they come (it has time to spare; this worker has not).
-		const result = await readSessionBlob(blob, (p) => post({ type: "progress", requestId, ...p }), {
+		const progress = (p: { loaded: number; total: number }) => post({ type: "progress", requestId, ...p });
+		const options: ReadOptions = {
 			diagnostics: !deferDiagnostics,
 			hash: false,
 			onChunk: (bytes, plan) => {
@@ -39,7 +52,27 @@ export async function runParse(
 				const buffer = ownBuffer(bytes);
 				post({ type: "bytes", requestId, bytes: buffer, ...plan }, [buffer]);
 			},
-		});
+		};
+		let result: Awaited<ReturnType<typeof readSessionBlob>>;
+		if (preview && blob.size >= PREVIEW_MIN_BYTES) {
+			// A first look from the start of each line, sent before the full parse of the same bytes.
+			const scanner = createPreviewScanner();
+			const chunks = await readBlobChunks(blob, (bytes) => scanner.push(bytes), progress);
+			const first = scanner.finish();
+			if (first) {
+				const parts = previewToParts(first);
+				const { graph } = parts;
+				post({ type: "preview", requestId, preview: parts }, [
+					graph.nodeAt.buffer,
+					graph.parentNode.buffer,
+					parts.shape.buffer,
+					parts.fullAt.buffer,
+				]);
+			}
+			result = await readSessionChunks(chunks, progress, options);
+		} else {
+			result = await readSessionBlob(blob, progress, options);
+		}
 		const { entries, ...session } = result.parsed;
 		// The entries the page could not make from the bytes, as objects.
 		const perEntry = entries.length > 0 ? result.size / entries.length : 1;

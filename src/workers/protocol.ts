@@ -1,4 +1,12 @@
-import type { GraphParts, LeafSummary, ParsedSession, SessionEntry, SessionIssue, TreeParts } from "../core";
+import type {
+	GraphParts,
+	LeafSummary,
+	ParsedSession,
+	PreviewParts,
+	SessionEntry,
+	SessionIssue,
+	TreeParts,
+} from "../core";
 import type { ChunkPlan } from "./readSession";
 
 /** Page → worker messages. `init` comes first; parse requests may follow without waiting. */
@@ -19,6 +27,11 @@ export interface ParseRequest {
 	 * `diagnostics` message (what a full parse would have appended to `session.issues`).
 	 */
 	deferDiagnostics?: boolean;
+	/**
+	 * For a large file: read it all first and send a `preview` (the graph and the tips from the
+	 * start of each line, see core `SessionPreview`) before parsing it in full.
+	 */
+	preview?: boolean;
 	/**
 	 * After `done`, work out what the view shows first and send it in a `view` message (the tips
 	 * without their token counts), then the counted tips in a `leaves` message.
@@ -48,6 +61,8 @@ export type ParseResponse =
 	/** The worker holds the lock named in `init` until it ends. */
 	| { type: "locked" }
 	| { type: "progress"; requestId: number; loaded: number; total: number }
+	/** Before anything else of a large file: its preview (see `ParseRequest.preview`). */
+	| { type: "preview"; requestId: number; preview: PreviewParts }
 	| ({ type: "bytes"; requestId: number; bytes: ArrayBuffer } & ChunkPlan)
 	| { type: "entries"; requestId: number; entries: SessionEntry[] }
 	| {

@@ -225,6 +225,61 @@ export async function readSessionBlob(
 	}
 }
 
+/**
+ * Reads all of a file's bytes as a stream, handing each chunk to `onBytes` as it comes (it may
+ * keep it), and reporting progress; resolves to the chunks in order. Fails like `readSessionBlob`.
+ */
+export async function readBlobChunks(
+	blob: Blob,
+	onBytes: (bytes: Uint8Array) => void,
+	onProgress?: (p: ReadProgress) => void,
+): Promise<Uint8Array[]> {
+	if (blob.size > MAX_SESSION_BYTES) return readSessionBlob(blob).then(() => []);
+	const chunks: Uint8Array[] = [];
+	let loaded = 0;
+	let lastReport = 0;
+	try {
+		const reader = blob.stream().getReader();
+		for (;;) {
+			const { done, value } = await reader.read();
+			if (done) break;
+			if (value.length === 0) continue;
+			chunks.push(value);
+			onBytes(value);
+			loaded += value.length;
+			const now = Date.now();
+			if (onProgress && now - lastReport > 50) {
+				lastReport = now;
+				onProgress({ loaded, total: blob.size });
+			}
+		}
+	} catch (err) {
+		throw explainFailure(err);
+	}
+	return chunks;
+}
+
+/** `readSessionBlob` of bytes already read (see `readBlobChunks`). */
+export async function readSessionChunks(
+	chunks: readonly Uint8Array[],
+	onProgress?: (p: ReadProgress) => void,
+	options: ReadOptions = {},
+): Promise<ReadResult> {
+	const total = chunks.reduce((n, c) => n + c.length, 0);
+	let next = 0;
+	const stream = new ReadableStream<Uint8Array>({
+		pull(controller) {
+			if (next < chunks.length) controller.enqueue(chunks[next++]);
+			else controller.close();
+		},
+	});
+	try {
+		return await readSessionStream(stream, total, onProgress, options);
+	} catch (err) {
+		throw explainFailure(err);
+	}
+}
+
 /** `readSessionBlob` over any byte stream (chunks may split lines and characters anywhere). */
 export async function readSessionStream(
 	stream: ReadableStream<Uint8Array>,

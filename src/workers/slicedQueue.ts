@@ -7,6 +7,8 @@ export class SlicedQueue {
 	private readonly steps: (() => boolean)[] = [];
 	private scheduled = false;
 	private channel: MessageChannel | null = null;
+	/** Steps wait while this is set (see `waitFor`). */
+	private waiting: Promise<unknown> | null = null;
 
 	constructor(private readonly budgetMs = 8) {}
 
@@ -15,8 +17,22 @@ export class SlicedQueue {
 		this.schedule();
 	}
 
+	/** No further step runs until `promise` settles (the step running now finishes). */
+	waitFor(promise: Promise<unknown>): void {
+		const waiting = promise.then(
+			() => undefined,
+			() => undefined,
+		);
+		this.waiting = waiting;
+		void waiting.then(() => {
+			if (this.waiting !== waiting) return;
+			this.waiting = null;
+			if (this.steps.length > 0) this.schedule();
+		});
+	}
+
 	private schedule(): void {
-		if (this.scheduled) return;
+		if (this.scheduled || this.waiting) return;
 		this.scheduled = true;
 		// A message to ourselves: faster than a timer (not clamped), and input still goes first.
 		if (!this.channel && typeof MessageChannel !== "undefined") {
@@ -30,7 +46,7 @@ export class SlicedQueue {
 	private run(): void {
 		this.scheduled = false;
 		const start = performance.now();
-		while (this.steps.length > 0) {
+		while (this.steps.length > 0 && !this.waiting) {
 			if (this.steps[0]()) this.steps.shift();
 			if (performance.now() - start >= this.budgetMs) break;
 		}

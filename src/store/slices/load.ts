@@ -1,4 +1,4 @@
-import { getTreeIndex, type SessionIssue } from "../../core";
+import { getTreeIndex, type SessionIssue, type SessionPreview, type TreeIndex } from "../../core";
 import { isBundleFile } from "../../storage/bundle";
 import { getLastOpenSession, setLastOpenSession } from "../../storage/prefs";
 import * as repo from "../../storage/repository";
@@ -7,6 +7,7 @@ import { prepareView } from "../prepareView";
 import { describeSession, sessionKey } from "../sessionMeta";
 import type { DeepLink, GetStore, LoadActions, LoadJob, LoadSource, LoadState, OpenSession, SetStore } from "../types";
 import { unsavedBody } from "../unsavedBodies";
+import { adoptView } from "../viewCache";
 import { yieldToPage } from "../yieldToPage";
 
 export const initialLoadState: LoadState = { loads: [], loadErrors: [], linkError: null };
@@ -61,6 +62,54 @@ export function createLoadSlice(set: SetStore, get: GetStore): LoadActions {
 		diagnostics?.then((issues) => get().appendIssues(session.entries, issues));
 	};
 
+	/**
+	 * Shows a large file's preview while it is parsed in full, unless `superseded` says the full
+	 * session (or another) has come first. A file whose library id needs its content hash has no
+	 * preview.
+	 */
+	const showPreview = async (
+		preview: SessionPreview,
+		base: Pick<OpenSession, "fileName" | "size" | "sourceUrl"> & { key?: string },
+		superseded: () => boolean,
+		/** Told the preview's tree index once it is on screen. */
+		onShown: (index: TreeIndex) => void,
+	) => {
+		const { header, entries } = preview;
+		const key = base.key ?? (typeof header.id === "string" && header.id !== "" ? header.id : null);
+		if (key === null) return;
+		await yieldToPage();
+		if (superseded()) return;
+		const index = getTreeIndex(entries);
+		adoptView(index, preview);
+		await yieldToPage();
+		if (superseded()) return;
+		onShown(index);
+		await show({
+			session: {
+				header,
+				entries,
+				leafId: entries.length > 0 ? entries[entries.length - 1].id : null,
+				version: typeof header.version === "number" ? header.version : 3,
+				issues: [],
+				lines: [],
+				migrated: false,
+				key,
+				fileName: base.fileName,
+				size: base.size,
+				contentHash: "",
+				...(base.sourceUrl ? { sourceUrl: base.sourceUrl } : {}),
+				stored: false,
+				partial: true,
+			},
+		});
+	};
+
+	/** A preview of `fileName` still open when its full parse failed is closed. */
+	const dropPreview = (fileName: string) => {
+		const open = get().session;
+		if (open?.partial && open.fileName === fileName) get().closeSession();
+	};
+
 	/** The open session is `session` (also after late issues replaced the object). */
 	const isOpen = (session: OpenSession) => {
 		const open = get().session;
@@ -72,7 +121,7 @@ export function createLoadSlice(set: SetStore, get: GetStore): LoadActions {
 	 * (`Loaded.store` ends the job); null (with a load error naming `source.label`, the job ended)
 	 * when it cannot be opened.
 	 */
-	const ingest = async (id: number, source: LoadSource): Promise<Loaded | null> => {
+	const ingest = async (id: number, source: LoadSource, preview = false): Promise<Loaded | null> => {
 		const label = source.label ?? source.fileName;
 		try {
 			let blob: Blob;
@@ -83,8 +132,27 @@ export function createLoadSlice(set: SetStore, get: GetStore): LoadActions {
 				blob = await source.body(progress(id));
 			}
 			updateJob(id, { phase: "reading", loaded: 0, total: blob.size });
-			const result = await parseSessionFile(blob, progress(id), { deferDiagnostics: true, view: true });
-			await prepareView(result.parsed.entries, result.view, result.leaves);
+			// A copy kept apart from a stored one gets its key from its content: no preview for it.
+			let parsed = false;
+			let shown: TreeIndex | undefined;
+			const onPreview =
+				preview && !source.keepStored
+					? (p: SessionPreview) => {
+							// The bytes are read: the progress from now on is the full parse's.
+							updateJob(id, { phase: "parsing", loaded: 0 });
+							return showPreview(
+								p,
+								{ fileName: source.fileName, size: blob.size, sourceUrl: source.sourceUrl },
+								() => parsed,
+								(index) => {
+									shown = index;
+								},
+							);
+						}
+					: undefined;
+			const result = await parseSessionFile(blob, progress(id), { deferDiagnostics: true, view: true, onPreview });
+			parsed = true;
+			await prepareView(result.parsed.entries, result.view, result.leaves, shown);
 			let key = sessionKey(result.parsed.header?.id, result.contentHash);
 			if (source.keepStored) key = await separateKey(key, result.contentHash, source.sourceUrl);
 			const session: OpenSession = {
@@ -120,6 +188,7 @@ export function createLoadSlice(set: SetStore, get: GetStore): LoadActions {
 			};
 			return { session, diagnostics: result.diagnostics, store };
 		} catch (err) {
+			dropPreview(source.fileName);
 			fail(id, label, errorText(err));
 			endJob(id);
 			return null;
@@ -167,7 +236,8 @@ export function createLoadSlice(set: SetStore, get: GetStore): LoadActions {
 					await get().importLibraryBundle(files[i]);
 					continue;
 				}
-				const loaded = await ingest(jobs[i], { fileName: files[i].name, body: files[i] });
+				// Only the last file is shown: only it gets a preview.
+				const loaded = await ingest(jobs[i], { fileName: files[i].name, body: files[i] }, i === files.length - 1);
 				if (!loaded) continue;
 				await lastOpened?.store();
 				lastOpened = loaded;
@@ -181,7 +251,7 @@ export function createLoadSlice(set: SetStore, get: GetStore): LoadActions {
 
 		async loadSource(source) {
 			const id = addJob(source.label ?? source.fileName, source.size ?? 0, "reading");
-			const loaded = await ingest(id, source);
+			const loaded = await ingest(id, source, true);
 			if (loaded) {
 				await show(loaded);
 				await loaded.store();
@@ -211,12 +281,26 @@ export function createLoadSlice(set: SetStore, get: GetStore): LoadActions {
 				}
 				if (!body) throw new Error("its content is no longer in memory");
 				// Stored with its content hash: the bytes need not be hashed again.
+				let parsed = false;
+				let shown: TreeIndex | undefined;
 				const result = await parseSessionFile(body, progress(jobId), {
 					deferDiagnostics: true,
 					view: true,
 					contentHash: meta.contentHash || undefined,
+					onPreview: (p) => {
+						updateJob(jobId, { phase: "parsing", loaded: 0 });
+						return showPreview(
+							p,
+							{ key: id, fileName: meta.fileName, size: meta.size, sourceUrl: meta.sourceUrl },
+							() => parsed,
+							(index) => {
+								shown = index;
+							},
+						);
+					},
 				});
-				await prepareView(result.parsed.entries, result.view, result.leaves);
+				parsed = true;
+				await prepareView(result.parsed.entries, result.view, result.leaves, shown);
 				await show({
 					session: {
 						...result.parsed,
@@ -231,6 +315,7 @@ export function createLoadSlice(set: SetStore, get: GetStore): LoadActions {
 				});
 				return true;
 			} catch (err) {
+				dropPreview(meta.fileName);
 				fail(jobId, meta.fileName, `Could not reopen the ${memory ? "unsaved" : "stored"} session: ${errorText(err)}`);
 				return false;
 			} finally {

@@ -27,6 +27,8 @@ export function createSessionSlice(set: SetStore, get: GetStore): SessionActions
 			set({ focusedEntryId: id });
 		},
 		toggleSegment(segmentId) {
+			// A preview's runs stay folded: the entries inside are not read yet.
+			if (get().session?.partial) return;
 			const expanded = new Set(get().expanded);
 			if (expanded.has(segmentId)) expanded.delete(segmentId);
 			else expanded.add(segmentId);

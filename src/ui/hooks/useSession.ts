@@ -17,10 +17,18 @@ export function useSessionIndex(): { session: OpenSession | null; index: TreeInd
 	return { session, index };
 }
 
-/** The builder's analysis of the selected leaf (the file's current leaf when none is selected). */
+/**
+ * The builder's analysis of the selected leaf (the file's current leaf when none is selected); null
+ * without a session, or while it is a preview.
+ */
 export function useAnalysis(): ContextAnalysis | null {
 	const { session, index } = useSessionIndex();
 	const entries = session?.entries;
 	const leafId = useStore(selectLeaf);
-	return useMemo(() => (entries && index ? analysisFor(entries, index, leafId) : null), [entries, index, leafId]);
+	// A preview's entries are mostly skeletons: no context is worked out from them.
+	const partial = session?.partial === true;
+	return useMemo(
+		() => (entries && index && !partial ? analysisFor(entries, index, leafId) : null),
+		[entries, index, leafId, partial],
+	);
 }

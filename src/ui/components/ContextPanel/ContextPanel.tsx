@@ -38,8 +38,11 @@ export function ContextPanel() {
 	);
 	// A newly opened session shows here after the graph's nodes (see `OPEN_STEPS`); another leaf,
 	// or another version of the session shown (the lab), shows at once.
+	// A preview shows none (its entries are skeletons), and the full session after it is new here.
 	const shownKey = useRef<string | null>(null);
-	const ready = useOpenStep(liveEntries) >= OPEN_STEPS.inspector || (!!session && shownKey.current === session.key);
+	const partial = session?.partial === true;
+	const step = useOpenStep(liveEntries);
+	const ready = !partial && (step >= OPEN_STEPS.inspector || (!!session && shownKey.current === session.key));
 	useEffect(() => {
 		if (ready) shownKey.current = session?.key ?? null;
 	});
@@ -68,7 +71,11 @@ export function ContextPanel() {
 	if (!entries || !analysis || !pipeline || !inspector) {
 		return (
 			<p className="context-panel context-panel--empty">
-				{session ? "Working out the context…" : "Select a session to see the context its leaves send."}
+				{session?.partial
+					? "Reading every entry of this large file: the context shows once they are all in (the graph and the tips are ready)."
+					: session
+						? "Working out the context…"
+						: "Select a session to see the context its leaves send."}
 			</p>
 		);
 	}

@@ -25,7 +25,7 @@ export function TeachButtons() {
 	const setCompare = useStore(selectSetCompare);
 	const enterLab = useStore(selectEnterLab);
 	const leaveLab = useStore(selectLeaveLab);
-	if (!session || !index || gallery) return null;
+	if (!session || !index || gallery || session.partial) return null;
 	return (
 		<nav className="teach-buttons" aria-label="Learn">
 			<button

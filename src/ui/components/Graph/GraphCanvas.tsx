@@ -60,8 +60,13 @@ export function GraphCanvas() {
 	// React Flow itself is mounted once, at the first session's canvas step, and then stays.
 	const canvas = useRef(false);
 	if (stage >= OPEN_STEPS.canvas) canvas.current = true;
-	const nodesShown = stage >= OPEN_STEPS.nodes;
+	// The full session that replaces a preview (same key) keeps the nodes on screen.
+	const shownFor = useRef<string | null>(null);
+	const key = model?.session.key ?? null;
+	const again = key !== null && shownFor.current === key;
+	const nodesShown = again || stage >= OPEN_STEPS.nodes;
 	const miniMap = stage >= OPEN_STEPS.minimap;
+	if (stage >= OPEN_STEPS.minimap) shownFor.current = key;
 	// Zoomed far out on a large tree: no node elements, one drawing of the whole tree instead.
 	const overview = useOverview(model?.graph);
 	const rf = useReactFlow();

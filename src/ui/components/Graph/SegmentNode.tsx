@@ -17,8 +17,10 @@ export const SegmentNode = memo(function SegmentNode({ id, data }: NodeProps<Seg
 	const cursor = useIsCursor(id);
 	const far = useFarZoom();
 	const { expand } = useGraphActions();
-	const { index } = useSessionIndex();
-	const kinds = useMemo(() => (index ? segmentKinds(index, node) : []), [index, node]);
+	const { session, index } = useSessionIndex();
+	// A preview knows the kinds of the run's entries only roughly: they show once it is read.
+	const partial = session?.partial === true;
+	const kinds = useMemo(() => (index && !partial ? segmentKinds(index, node) : []), [index, node, partial]);
 	const composition = kinds.map((k) => `${k.count} ${KIND_LABEL[k.kind]}`).join(" · ");
 	return (
 		<div

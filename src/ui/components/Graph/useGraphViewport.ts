@@ -48,7 +48,8 @@ export function useGraphViewport(model: GraphModel | null, selectedNodeId: strin
 	const focusedNodeId = focusedPos === undefined ? undefined : graph?.nodeOf.get(focusedPos);
 	const graphRef = useRef(graph);
 	graphRef.current = graph;
-	const centredFor = useRef<object | null>(null);
+	/** The session (by key: its full version replacing a preview is the same view) last centred. */
+	const centredFor = useRef<string | null>(null);
 	const revealed = useRef<string | null>(null);
 	const centredFocus = useRef<string | null>(null);
 	const anchor = useRef<{ entryId: string; screenX: number; screenY: number } | null>(null);
@@ -90,13 +91,18 @@ export function useGraphViewport(model: GraphModel | null, selectedNodeId: strin
 		[flowStore],
 	);
 
+	// Closed: the next session opened is centred, even if it is the same one again.
+	useEffect(() => {
+		if (!session) centredFor.current = null;
+	}, [session]);
+
 	// A session opens: fit the whole tree when it stays readable, else show the selected (by default
 	// the current) leaf a little below the middle.
 	useLayoutEffect(() => {
-		if (!graph || !session || !selectedNodeId || paneWidth === 0 || centredFor.current === session) return;
+		if (!graph || !session || !selectedNodeId || paneWidth === 0 || centredFor.current === session.key) return;
 		const node = nodeById(graph, selectedNodeId);
 		if (!node) return;
-		centredFor.current = session;
+		centredFor.current = session.key;
 		revealed.current = selectedNodeId;
 		const { width, height } = flowStore.getState();
 		const graphWidth = graph.width + MARGIN * 2;
@@ -129,7 +135,7 @@ export function useGraphViewport(model: GraphModel | null, selectedNodeId: strin
 
 	// The selection changed (leaf list, deep link, keyboard): bring it on screen.
 	useEffect(() => {
-		if (!graph || !selectedNodeId || paneWidth === 0 || centredFor.current !== session) return;
+		if (!graph || !selectedNodeId || paneWidth === 0 || centredFor.current !== session?.key) return;
 		if (revealed.current === selectedNodeId) return;
 		revealed.current = selectedNodeId;
 		reveal(selectedNodeId);
@@ -138,7 +144,7 @@ export function useGraphViewport(model: GraphModel | null, selectedNodeId: strin
 	// A focused entry (`&entry=`) is always centred once it is on the graph.
 	useEffect(() => {
 		if (!focusedEntryId) centredFocus.current = null;
-		if (!focusedEntryId || !focusedNodeId || paneWidth === 0 || centredFor.current !== session) return;
+		if (!focusedEntryId || !focusedNodeId || paneWidth === 0 || centredFor.current !== session?.key) return;
 		if (centredFocus.current === focusedEntryId) return;
 		const node = nodeById(graph, focusedNodeId);
 		if (!node) return;

@@ -15,6 +15,7 @@ const PHASES: Record<NonNullable<LoadJob["phase"]>, string> = {
 	queued: "Waiting",
 	downloading: "Downloading",
 	reading: "Reading",
+	parsing: "Parsing",
 	saving: "Storing",
 };
 

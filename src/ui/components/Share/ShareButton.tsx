@@ -1,7 +1,8 @@
 import { type Store, useStore } from "../../../store";
 import { ShareDialog } from "./ShareDialog";
 
-const selectHasSession = (s: Store) => s.session !== null;
+/** A preview (`OpenSession.partial`) is not shared or exported: its entries are not all there yet. */
+const selectHasSession = (s: Store) => s.session !== null && !s.session.partial;
 const selectOpen = (s: Store) => s.shareDialog?.mode === "share";
 const selectOpenShare = (s: Store) => s.openShare;
 

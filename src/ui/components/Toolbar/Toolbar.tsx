@@ -33,12 +33,17 @@ export function Toolbar() {
 				}}
 			/>
 			{session && (
-				<div className="toolbar__session" data-testid="open-session" title={session.header?.cwd}>
+				<div
+					className="toolbar__session"
+					data-testid="open-session"
+					data-partial={session.partial || undefined}
+					title={session.header?.cwd}
+				>
 					<strong>{session.fileName}</strong>
 					<span className="muted">
 						{session.entries.length} entries · v{session.version}
 						{session.migrated ? " (migrated)" : ""}
-						{session.stored ? "" : " · not stored"}
+						{session.partial ? " · reading every entry…" : session.stored ? "" : " · not stored"}
 					</span>
 				</div>
 			)}

@@ -1,0 +1,58 @@
+import { expect, test } from "@playwright/test";
+import { ensureWorkload, WORKLOADS } from "../bench/generate";
+import { watchErrors } from "./explorer";
+
+/**
+ * A large file shows a preview (the graph and the tips from the start of each line) while it is
+ * parsed in full; the full session then takes its place. The page records what it showed while the
+ * preview was up, so the test does not depend on how long that lasts.
+ */
+test("a 10 MB session previews its graph and tips, then opens in full with the same graph", async ({ page }) => {
+	const file = ensureWorkload(WORKLOADS.medium);
+	expect(file.bytes).toBeGreaterThan(8 * 1024 * 1024);
+	const errors = watchErrors(page);
+	await page.addInitScript(() => {
+		const seen = { partial: false, nodes: [] as string[], tips: [] as string[], inspector: false };
+		(window as unknown as { __preview: typeof seen }).__preview = seen;
+		const look = () => {
+			if (!document.querySelector("[data-testid=open-session][data-partial]")) return;
+			seen.partial = true;
+			if (document.querySelector("[data-testid=context-panel]")) seen.inspector = true;
+			const nodes = [...document.querySelectorAll<HTMLElement>(".react-flow__node")].map((n) => n.dataset.id ?? "");
+			const tips = [...document.querySelectorAll<HTMLElement>("[data-testid=leaf-item]")].map(
+				(n) => n.dataset.entryId ?? "",
+			);
+			if (nodes.length > 0) seen.nodes = nodes;
+			if (tips.length > 0) seen.tips = tips;
+		};
+		new MutationObserver(look).observe(document, { subtree: true, childList: true, attributes: true });
+	});
+	await page.goto("./");
+	await page.getByTestId("file-input").setInputFiles(file.path);
+
+	// In full: the inspector, the stored session, no preview mark.
+	await expect(page.getByTestId("context-panel")).toBeVisible({ timeout: 60_000 });
+	await expect(page.getByTestId("open-session")).not.toHaveAttribute("data-partial", /.*/);
+	await expect(page.getByTestId("library-item")).toHaveCount(1);
+
+	const seen = await page.evaluate(
+		() =>
+			(window as unknown as { __preview: { partial: boolean; nodes: string[]; tips: string[]; inspector: boolean } })
+				.__preview,
+	);
+	expect(seen.partial).toBe(true);
+	// The preview showed the graph and the tips, not a context worked out from skeletons.
+	expect(seen.nodes.length).toBeGreaterThan(0);
+	expect(seen.tips.length).toBeGreaterThan(1);
+	expect(seen.inspector).toBe(false);
+	// The full session has the same tips, and every node the preview showed.
+	const tips = await page
+		.getByTestId("leaf-item")
+		.evaluateAll((els) => els.map((e) => (e as HTMLElement).dataset.entryId));
+	expect(new Set(tips)).toEqual(new Set(seen.tips));
+	const nodes = new Set(
+		await page.locator(".react-flow__node").evaluateAll((els) => els.map((e) => (e as HTMLElement).dataset.id)),
+	);
+	for (const id of seen.nodes) expect(nodes.has(id)).toBe(true);
+	expect(errors).toEqual([]);
+});
