@@ -1,8 +1,9 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { generateSessionLines, WORKLOADS } from "../../bench/generate";
 import { FIXTURES_DIR } from "../../test/fixtures";
-import { buildGraph, getTreeIndex, parseSession, summarizeLeaves } from "../core";
+import { buildGraph, getTreeIndex, graphParts, parseSession, type SessionPreview, summarizeLeaves } from "../core";
 import { runParse } from "./parseJob";
 import type { ParseResponse, WorkerRequest } from "./protocol";
 import { readSessionBlob } from "./readSession";
@@ -178,6 +179,38 @@ describe("parseSessionFile", () => {
 			const { entries: _builtEntries, ...built } = getTreeIndex(full.entries);
 			expect(adopted, f).toEqual(built);
 		}
+	});
+
+	it("previews a large file before parsing it, and takes nothing more of it until the preview is shown", async () => {
+		const { parseSessionFile } = await freshClient();
+		const text = `${[...generateSessionLines({ ...WORKLOADS.medium, targetBytes: 9_000_000 })].join("\n")}\n`;
+		const blob = new Blob([text]);
+		expect(blob.size).toBeGreaterThan(8 * 1024 * 1024);
+		const full = await readSessionBlob(blob);
+		const previews: SessionPreview[] = [];
+		let shown = false;
+		const result = await parseSessionFile(blob, undefined, {
+			deferDiagnostics: true,
+			view: true,
+			onPreview: async (preview) => {
+				previews.push(preview);
+				// Longer than the rest of the parse takes: the result must still wait for it.
+				await new Promise((resolve) => setTimeout(resolve, 600));
+				shown = true;
+			},
+		});
+		expect(shown).toBe(true);
+		expect(previews).toHaveLength(1);
+		const index = getTreeIndex(full.parsed.entries);
+		expect(previews[0].graph).toEqual(graphParts(buildGraph(index)));
+		expect(previews[0].leaves).toEqual(summarizeLeaves(full.parsed.entries, index, { tokens: false }));
+		expect(result.parsed.entries).toEqual(full.parsed.entries);
+		expect(result.contentHash).toBe(full.contentHash);
+
+		// A small file has no preview.
+		const small: SessionPreview[] = [];
+		await parseSessionFile(good(), undefined, { onPreview: (p) => void small.push(p) });
+		expect(small).toEqual([]);
 	});
 
 	it("takes a known content hash instead of hashing the bytes again", async () => {
