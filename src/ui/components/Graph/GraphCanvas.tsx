@@ -1,12 +1,4 @@
-import {
-	Background,
-	Controls,
-	type Edge,
-	MiniMap,
-	type NodeMouseHandler,
-	ReactFlow,
-	useReactFlow,
-} from "@xyflow/react";
+import { Background, Controls, type Edge, type NodeMouseHandler, ReactFlow, useReactFlow } from "@xyflow/react";
 import { type MouseEvent as ReactMouseEvent, useCallback, useId, useRef, useState } from "react";
 import { NODE_HEIGHT, NODE_WIDTH } from "../../../core";
 import { useStore } from "../../../store";
@@ -14,9 +6,9 @@ import { OPEN_STEPS, useOpenStep } from "../../hooks/useOpenStep";
 import { EntryNode } from "./EntryNode";
 import { GraphAnnouncer } from "./GraphAnnouncer";
 import { GraphLegend } from "./GraphLegend";
+import { GraphMiniMap } from "./GraphMiniMap";
 import { GraphActionsContext } from "./graphActions";
 import { KeyboardHint } from "./KeyboardHint";
-import { kindColor } from "./kinds";
 import { OverviewLayer } from "./OverviewLayer";
 import { nodeAt } from "./overview";
 import { createGraphPaintStore, GraphPaintContext } from "./paintStore";
@@ -35,12 +27,10 @@ const edgeTypes = { tree: TreeEdge };
 /** Below this many nodes everything stays mounted; above, only what is on screen is rendered. */
 const VIRTUALIZE_ABOVE = 250;
 
-const MINIMAP_SIZE = { width: 150, height: 110 };
 const NO_NODES: FlowNode[] = [];
 const NO_EDGES: Edge[] = [];
 
 const selectSelectLeaf = (s: { selectLeaf(id: string | null): void }) => s.selectLeaf;
-const miniMapColor = (node: FlowNode) => kindColor(node.data.node.entryKind);
 
 /** The React Flow view of the open session (inside a ReactFlowProvider). */
 export function GraphCanvas() {
@@ -134,16 +124,7 @@ export function GraphCanvas() {
 							>
 								<Background gap={24} size={1} />
 								{overview && <OverviewLayer graph={model.graph} />}
-								{miniMap && !overview && (
-									<MiniMap<FlowNode>
-										pannable
-										zoomable
-										nodeColor={miniMapColor}
-										nodeBorderRadius={6}
-										style={MINIMAP_SIZE}
-										ariaLabel="Overview of the session tree"
-									/>
-								)}
+								{miniMap && !overview && <GraphMiniMap graph={model.graph} />}
 								<Controls showInteractive={false} />
 							</ReactFlow>
 						)}
