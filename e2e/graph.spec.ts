@@ -193,3 +193,23 @@ test("a long pi session opens folded and expands in steps", async ({ page }) => 
 	await expect(page.locator(".react-flow__node-segment")).toHaveCount(1);
 	expect(errors).toEqual([]);
 });
+
+test("the minimap draws the whole tree and frames the view; pressing on it moves the view there", async ({ page }) => {
+	const errors: string[] = [];
+	await open(page, "pi-mono/large-session.jsonl", errors);
+	const minimap = page.getByTestId("graph-minimap");
+	await expect(minimap).toBeVisible();
+	// One path per kind of node and one for the edges, however many nodes: not an element per node.
+	expect(await minimap.locator("path").count()).toBeLessThan(20);
+	const viewport = page.locator(".react-flow__viewport");
+	const before = await viewport.getAttribute("style");
+	const box = await minimap.boundingBox();
+	if (!box) throw new Error("no minimap box");
+	// The far corners of the tree: the view moves to each.
+	await page.mouse.click(box.x + 4, box.y + 4);
+	await expect(viewport).not.toHaveAttribute("style", before ?? "");
+	const afterFirst = await viewport.getAttribute("style");
+	await page.mouse.click(box.x + box.width - 4, box.y + box.height - 4);
+	await expect(viewport).not.toHaveAttribute("style", afterFirst ?? "");
+	expect(errors).toEqual([]);
+});
