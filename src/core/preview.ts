@@ -1,7 +1,7 @@
 import { buildGraph, type GraphParts, graphParts } from "./graph";
 import { type LeafSummary, summarizeLeaves } from "./leaves";
 import { CURRENT_VERSION } from "./parse";
-import { buildTreeIndex } from "./tree";
+import { buildTreeIndex, type TreeParts, treeParts } from "./tree";
 import type { SessionEntry, SessionHeader } from "./types";
 
 /**
@@ -25,6 +25,8 @@ export interface SessionPreview {
 	graph: GraphParts;
 	/** `summarizeLeaves(entries, index, { tokens: false })`. */
 	leaves: LeafSummary[];
+	/** `treeParts` of the entries' tree index (the page puts the index together from it). */
+	tree: TreeParts;
 }
 
 const bytesOf = (text: string) => Uint8Array.from(text, (c) => c.charCodeAt(0));
@@ -249,6 +251,7 @@ export function createPreviewScanner(): PreviewScanner {
 				entries,
 				graph: graphParts(buildGraph(index)),
 				leaves: summarizeLeaves(entries, index, { tokens: false }),
+				tree: treeParts(index),
 			};
 		},
 	};
@@ -272,6 +275,7 @@ export interface PreviewParts {
 	header: SessionHeader;
 	graph: GraphParts;
 	leaves: LeafSummary[];
+	tree: TreeParts;
 	/** Each entry's id (empty for the entries in `full`), joined by newlines. */
 	ids: string;
 	/** Each entry's parentId (U+0000 for null, empty for the entries in `full`), joined by newlines. */
@@ -327,6 +331,7 @@ export function previewToParts(preview: SessionPreview): PreviewParts {
 		header: preview.header,
 		graph: preview.graph,
 		leaves: preview.leaves,
+		tree: preview.tree,
 		ids: ids.join("\n"),
 		parentIds: parentIds.join("\n"),
 		shape,
@@ -353,5 +358,5 @@ export function previewFromParts(parts: PreviewParts): SessionPreview {
 		}
 	}
 	for (let k = 0; k < parts.fullAt.length; k++) entries[parts.fullAt[k]] = parts.full[k];
-	return { header: parts.header, entries, graph: parts.graph, leaves: parts.leaves };
+	return { header: parts.header, entries, graph: parts.graph, leaves: parts.leaves, tree: parts.tree };
 }

@@ -62,11 +62,15 @@ export async function runParse(
 			if (first) {
 				const parts = previewToParts(first);
 				const { graph } = parts;
+				const { tree } = parts;
 				post({ type: "preview", requestId, preview: parts }, [
 					graph.nodeAt.buffer,
 					graph.parentNode.buffer,
 					parts.shape.buffer,
 					parts.fullAt.buffer,
+					tree.parent.buffer,
+					tree.depth.buffer,
+					tree.live.buffer,
 				]);
 			}
 			result = await readSessionChunks(chunks, progress, options);

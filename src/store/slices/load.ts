@@ -1,4 +1,4 @@
-import { getTreeIndex, type SessionIssue, type SessionPreview, type TreeIndex } from "../../core";
+import { adoptTreeIndex, getTreeIndex, type SessionIssue, type SessionPreview, type TreeIndex } from "../../core";
 import { isBundleFile } from "../../storage/bundle";
 import { getLastOpenSession, setLastOpenSession } from "../../storage/prefs";
 import * as repo from "../../storage/repository";
@@ -79,7 +79,10 @@ export function createLoadSlice(set: SetStore, get: GetStore): LoadActions {
 		if (key === null) return;
 		await yieldToPage();
 		if (superseded()) return;
-		const index = getTreeIndex(entries);
+		// The worker's tree index, with the id map made here (the later of equal ids wins).
+		const byId = new Map<string, number>();
+		for (let i = 0; i < entries.length; i++) byId.set(entries[i].id, i);
+		const index = adoptTreeIndex(entries, byId, preview.tree);
 		adoptView(index, preview);
 		await yieldToPage();
 		if (superseded()) return;

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef } from "react";
+import { useDeferredValue, useEffect, useMemo, useRef } from "react";
 import type { ContextAnalysis, SessionEntry, TreeIndex } from "../../../core";
 import { inspectContext } from "../../../core";
 import { useExplainer } from "../../hooks/useExplainer";
@@ -46,7 +46,11 @@ export function ContextPanel() {
 	useEffect(() => {
 		if (ready) shownKey.current = session?.key ?? null;
 	});
-	const { entries, index, analysis } = ready ? live : NOT_YET;
+	// The first render of a session's inspector is a transition (React renders it in slices);
+	// another leaf of the same session shows at once.
+	const target = ready ? live : NOT_YET;
+	const deferred = useDeferredValue(target);
+	const { entries, index, analysis } = deferred.entries === target.entries ? target : deferred;
 	const pipeline = useMemo(() => (entries && analysis ? inspectContext(entries, analysis) : null), [entries, analysis]);
 	const state = useInspectorState(analysis);
 	const scrollRef = useRef<HTMLElement>(null);
