@@ -46,11 +46,17 @@ export function ContextPanel() {
 	useEffect(() => {
 		if (ready) shownKey.current = session?.key ?? null;
 	});
-	// The first render of a session's inspector is a transition (React renders it in slices);
-	// another leaf of the same session shows at once.
+	// After a preview, the full session's inspector renders as a transition (React renders it in
+	// slices: the page is busy then, taking in the file); otherwise, and for another leaf, at once.
+	const afterPreview = useRef(false);
+	if (partial) afterPreview.current = true;
 	const target = ready ? live : NOT_YET;
 	const deferred = useDeferredValue(target);
-	const { entries, index, analysis } = deferred.entries === target.entries ? target : deferred;
+	const lagging = afterPreview.current && deferred.entries !== target.entries;
+	const { entries, index, analysis } = lagging ? deferred : target;
+	useEffect(() => {
+		if (ready && !lagging) afterPreview.current = false;
+	});
 	const pipeline = useMemo(() => (entries && analysis ? inspectContext(entries, analysis) : null), [entries, analysis]);
 	const state = useInspectorState(analysis);
 	const scrollRef = useRef<HTMLElement>(null);
