@@ -143,19 +143,24 @@ export async function timeLeafSelection(page: Page, id: string): Promise<{ updat
 	);
 }
 
+/** Puts the file at `path` in a hidden file input with `id` of its own in the page (read from there). */
+async function fileInPage(page: Page, id: string, path: string): Promise<void> {
+	await page.evaluate((inputId) => {
+		const input = document.createElement("input");
+		input.type = "file";
+		input.id = inputId;
+		input.hidden = true;
+		document.body.append(input);
+	}, id);
+	await page.setInputFiles(`#${id}`, path);
+}
+
 /**
  * Split + JSON.parse of every line of the file at `path`, timed in the page (the floor for any
  * JSONL loader in this browser): the median of `runs`, after the text has been read once.
  */
 export async function inPageJsonParse(page: Page, path: string, runs = 3): Promise<number> {
-	await page.evaluate(() => {
-		const input = document.createElement("input");
-		input.type = "file";
-		input.id = "perf-json-input";
-		input.hidden = true;
-		document.body.append(input);
-	});
-	await page.setInputFiles("#perf-json-input", path);
+	await fileInPage(page, "perf-json-input", path);
 	return page.evaluate(async (n) => {
 		const input = document.getElementById("perf-json-input") as HTMLInputElement;
 		const text = await (input.files as FileList)[0].text();
@@ -222,14 +227,7 @@ export async function bareWorkerParse(page: Page, path: string, runs = 3): Promi
 	await page.route(`**/${BARE_WORKER_PATH}`, (route) =>
 		route.fulfill({ contentType: "text/javascript", body: BARE_WORKER }),
 	);
-	await page.evaluate(() => {
-		const input = document.createElement("input");
-		input.type = "file";
-		input.id = "perf-worker-input";
-		input.hidden = true;
-		document.body.append(input);
-	});
-	await page.setInputFiles("#perf-worker-input", path);
+	await fileInPage(page, "perf-worker-input", path);
 	return page.evaluate(
 		async ({ n, script }) => {
 			const input = document.getElementById("perf-worker-input") as HTMLInputElement;
