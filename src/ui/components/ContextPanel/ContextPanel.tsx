@@ -37,8 +37,8 @@ export function ContextPanel() {
 		[liveEntries, liveIndex, liveAnalysis],
 	);
 	// A newly opened session shows here after the graph's nodes (see `OPEN_STEPS`); another leaf,
-	// or another version of the session shown (the lab), shows at once.
-	// A preview shows none (its entries are skeletons), and the full session after it is new here.
+	// or another version of the session shown (the lab), shows at once. A preview shows nothing
+	// here (its entries are skeletons), and the full session after it counts as newly opened.
 	const shownKey = useRef<string | null>(null);
 	const partial = session?.partial === true;
 	const step = useOpenStep(liveEntries);

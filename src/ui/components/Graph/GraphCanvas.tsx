@@ -45,7 +45,7 @@ export function GraphCanvas() {
 	const container = useRef<HTMLDivElement>(null);
 	const hintId = useId();
 	// A new session comes in steps (`OPEN_STEPS`): the page around the graph, React Flow, the
-	// nodes, (the inspector,) and the minimap, which draws them all.
+	// nodes, (the inspector,) and the minimap.
 	const stage = useOpenStep(model?.session.entries);
 	// React Flow itself is mounted once, at the first session's canvas step, and then stays.
 	const canvas = useRef(false);
