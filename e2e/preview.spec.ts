@@ -12,7 +12,7 @@ test("a 10 MB session previews its graph and tips, then opens in full with the s
 	expect(file.bytes).toBeGreaterThan(8 * 1024 * 1024);
 	const errors = watchErrors(page);
 	await page.addInitScript(() => {
-		const seen = { partial: false, nodes: [] as string[], tips: [] as string[], inspector: false };
+		const seen = { partial: false, nodes: [] as string[], tips: [] as string[], inspector: false, view: "" };
 		(window as unknown as { __preview: typeof seen }).__preview = seen;
 		const look = () => {
 			if (!document.querySelector("[data-testid=open-session][data-partial]")) return;
@@ -23,6 +23,7 @@ test("a 10 MB session previews its graph and tips, then opens in full with the s
 				(n) => n.dataset.entryId ?? "",
 			);
 			if (nodes.length > 0) seen.nodes = nodes;
+			seen.view = document.querySelector(".react-flow__viewport")?.getAttribute("style") ?? "";
 			if (tips.length > 0) seen.tips = tips;
 		};
 		new MutationObserver(look).observe(document, { subtree: true, childList: true, attributes: true });
@@ -37,8 +38,11 @@ test("a 10 MB session previews its graph and tips, then opens in full with the s
 
 	const seen = await page.evaluate(
 		() =>
-			(window as unknown as { __preview: { partial: boolean; nodes: string[]; tips: string[]; inspector: boolean } })
-				.__preview,
+			(
+				window as unknown as {
+					__preview: { partial: boolean; nodes: string[]; tips: string[]; inspector: boolean; view: string };
+				}
+			).__preview,
 	);
 	expect(seen.partial).toBe(true);
 	// The preview showed the graph and the tips, not a context worked out from skeletons.
@@ -54,5 +58,8 @@ test("a 10 MB session previews its graph and tips, then opens in full with the s
 		await page.locator(".react-flow__node").evaluateAll((els) => els.map((e) => (e as HTMLElement).dataset.id)),
 	);
 	for (const id of seen.nodes) expect(nodes.has(id)).toBe(true);
+	// The view the preview opened on (the current leaf) stays: the full session does not move it.
+	expect(seen.view).toContain("scale");
+	await expect(page.locator(".react-flow__viewport")).toHaveAttribute("style", seen.view);
 	expect(errors).toEqual([]);
 });

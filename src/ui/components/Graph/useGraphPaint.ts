@@ -1,5 +1,5 @@
 import { useLayoutEffect, useRef } from "react";
-import { type NodePaint, paintGraph } from "../../../core";
+import { type NodePaint, paintGraph, resolveLeaf } from "../../../core";
 import { useStore } from "../../../store";
 import { useExplainer } from "../../hooks/useExplainer";
 import { useAnalysis } from "../../hooks/useSession";
@@ -8,6 +8,7 @@ import type { GraphModel } from "./useGraphModel";
 
 const selectHits = (s: { findHits: readonly string[] }) => s.findHits;
 const selectFocused = (s: { focusedEntryId: string | null }) => s.focusedEntryId;
+const selectLeafId = (s: { selectedLeafId: string | null }) => s.selectedLeafId;
 
 function samePaint(a: NodePaint, b: NodePaint): boolean {
 	return (
@@ -32,6 +33,7 @@ export function useGraphPaint(model: GraphModel | null, store: GraphPaintStore):
 	const analysis = useAnalysis();
 	const hits = useStore(selectHits);
 	const focusedEntryId = useStore(selectFocused);
+	const selectedLeafId = useStore(selectLeafId);
 	const explainFocus = useExplainer()?.step.focus;
 	const previous = useRef<ReadonlyMap<string, NodePaint>>(new Map());
 	const graph = model?.graph ?? null;
@@ -50,6 +52,8 @@ export function useGraphPaint(model: GraphModel | null, store: GraphPaintStore):
 		store.setState({ paint: next });
 	}, [graph, index, analysis, hits, issues, focusedEntryId, explainFocus, store]);
 
-	if (!graph || !analysis || analysis.leaf < 0) return null;
-	return graph.nodeOf.get(analysis.leaf) ?? null;
+	if (!graph || !index) return null;
+	// The selected leaf (the current one by default), also where there is no analysis (a preview).
+	const leaf = analysis ? analysis.leaf : resolveLeaf(index, selectedLeafId ?? undefined);
+	return leaf < 0 ? null : (graph.nodeOf.get(leaf) ?? null);
 }
