@@ -358,3 +358,23 @@ export function chain<T extends SessionEntry>(...entries: T[]): T[] {
 	for (let i = 1; i < entries.length; i++) entries[i].parentId = entries[i - 1].id;
 	return entries;
 }
+
+// ---------------------------------------------------------------------------------------------
+// Other dialects
+
+/** oh-my-pi's line 1: the title slot, padded to exactly 256 UTF-8 bytes with its newline. */
+export function ompTitleSlot(title: string, extra?: Extra): string {
+	const slot = { type: "title", v: 1, title, updatedAt: T0, ...extra, pad: "" };
+	const pad = 255 - new TextEncoder().encode(JSON.stringify(slot)).length;
+	return JSON.stringify({ ...slot, pad: " ".repeat(Math.max(0, pad)) });
+}
+
+/** An oh-my-pi file: title slot, v3 header, entries. */
+export function ompFile(title: string, ...entries: (SessionEntry | Extra)[]): string {
+	return `${ompTitleSlot(title)}\n${jsonl(header(), ...entries)}`;
+}
+
+/** An entry of any type with the common fields (oh-my-pi's own types, newer pi's `leaf`, …). */
+export function entry(type: string, id: string, parentId: string | null, fields?: Extra): SessionEntry {
+	return { type, ...base(id, parentId, fields), ...fields } as SessionEntry;
+}

@@ -1,5 +1,8 @@
+import { dialectOf } from "./dialect";
+import { analyzeOmpContext } from "./omp";
 import { getTreeIndex, pathPositions, resolveLeaf, type TreeIndex } from "./tree";
 import type {
+	ActiveToolsChangeEntry,
 	AgentMessage,
 	AssistantMessage,
 	CompactionEntry,
@@ -20,12 +23,16 @@ import { isKnownEntry } from "./types";
  * - `summarized`: before the latest compaction and not kept: replaced by its summary;
  * - `kept`: in a legacy compaction's kept range (`firstKeptEntryId` up to the compaction);
  * - `checkpoint`: the latest compaction itself;
- * - `after`: after the latest compaction.
+ * - `after`: after the latest compaction;
+ * - `cleared`: oh-my-pi: at or before the latest `/clear` (`reset_boundary`) after the latest compaction.
  */
-export type Region = "whole" | "summarized" | "kept" | "checkpoint" | "after";
+export type Region = "whole" | "summarized" | "kept" | "checkpoint" | "after" | "cleared";
 
-/** Which rule picked the selected range (SPEC §3.1). */
-export type CompactionRule = "none" | "retained-tail" | "legacy" | "legacy-kept-missing";
+/**
+ * Which rule picked the selected range (SPEC §3.1); `clear` is oh-my-pi's: the latest
+ * `reset_boundary` comes after the latest compaction, so only what follows it is read.
+ */
+export type CompactionRule = "none" | "retained-tail" | "legacy" | "legacy-kept-missing" | "clear";
 
 /** Where a context message came from. */
 export type MessageOrigin =
@@ -34,7 +41,8 @@ export type MessageOrigin =
 	| "compaction-summary"
 	| "retained-tail"
 	| "branch-summary"
-	| "custom-message";
+	| "custom-message"
+	| "context-notes";
 
 export interface MessageSource {
 	entryId: string;
@@ -59,6 +67,8 @@ export interface PathEntryFate {
 	omitted?: boolean;
 	/** One line saying why the entry has this fate. */
 	reason: string;
+	/** Set when a rule after projection removed this entry's messages (the reason says which). */
+	dropReason?: string;
 }
 
 export interface CompactionInfo {
@@ -94,6 +104,10 @@ export interface ContextAnalysis {
 	/** The path entries that set the final thinking level and model, if any. */
 	thinkingLevelFrom: number;
 	modelFrom: number;
+	/** The last `active_tools_change` on the path (newer pi, v4), -1 when none. */
+	activeToolsFrom: number;
+	/** Settings a dialect adds (see `SessionContext`); absent for pi. */
+	extras?: Pick<SessionContext, "models" | "mode">;
 }
 
 /**
@@ -106,7 +120,9 @@ export function analyzeContext(
 	leafId?: string | null,
 	index: TreeIndex = getTreeIndex(entries),
 ): ContextAnalysis {
-	const leaf = resolveLeaf(index, leafId);
+	const dialect = dialectOf(entries);
+	if (dialect === "oh-my-pi") return analyzeOmpContext(entries, leafId, index);
+	const leaf = dialect === "pi-v4" && leafId === undefined ? v4MainLeaf(entries, index) : resolveLeaf(index, leafId);
 	const path = pathPositions(index, leaf);
 	const n = path.length;
 
@@ -115,10 +131,14 @@ export function analyzeContext(
 	let thinkingLevel = "off";
 	let thinkingLevelFrom = -1;
 	let modelFrom = -1;
+	let activeToolsFrom = -1;
 	let k = -1;
 	for (let i = 0; i < n; i++) {
 		const e = entries[path[i]];
 		switch (e.type) {
+			case "active_tools_change":
+				activeToolsFrom = path[i];
+				break;
 			case "thinking_level_change":
 				thinkingLevel = (e as ThinkingLevelChangeEntry).thinkingLevel;
 				thinkingLevelFrom = path[i];
@@ -248,6 +268,8 @@ export function analyzeContext(
 		}
 		fate.messageCount = messages.length - fate.messageStart;
 	}
+	// Newer pi (and the v4 harness) move each tool result right after the call it answers.
+	if (hasNewerPiRules(entries, dialect)) normalizeToolResults(messages, sources, fates, path);
 	// Every summarized entry has the same reason: build that string once.
 	const summarized = compaction ? summarizedReason(entries[compaction.position].id, rule) : "";
 	for (let i = 0; i < n; i++) {
@@ -271,7 +293,110 @@ export function analyzeContext(
 		model,
 		thinkingLevelFrom,
 		modelFrom,
+		activeToolsFrom,
 	};
+}
+
+/** A v4 session's default leaf: the `main` lane's (the parser marks it), else none. */
+function v4MainLeaf(entries: readonly SessionEntry[], index: TreeIndex): number {
+	for (let i = 0; i < entries.length; i++) {
+		const lanes = (entries[i] as { v4Lanes?: unknown }).v4Lanes;
+		if (Array.isArray(lanes) && lanes.includes("main") && index.live[i] === 1) return i;
+	}
+	return -1;
+}
+
+/** A deferred assistant reply (newer pi, v4): kept in the file, never sent. */
+export function isDeferredReply(m: unknown): boolean {
+	const r = m as { role?: unknown; stopReason?: unknown } | null;
+	return !!r && typeof r === "object" && r.role === "assistant" && r.stopReason === "deferred";
+}
+
+const NEWER_PI_TYPES: ReadonlySet<string> = new Set(["leaf", "active_tools_change"]);
+const newerPi = new WeakMap<readonly SessionEntry[], boolean>();
+
+/**
+ * Whether pi's post-1.6.0 tool-result rule applies: always for v4, and for a pi file that shows it
+ * was written by a newer pi (a `leaf` or `active_tools_change` entry, a deferred reply). pi 1.6.0
+ * files keep 1.6.0's output exactly (the golden fixtures).
+ */
+function hasNewerPiRules(entries: readonly SessionEntry[], dialect: string): boolean {
+	if (dialect === "pi-v4") return true;
+	let yes = newerPi.get(entries);
+	if (yes === undefined) {
+		yes = false;
+		for (const e of entries) {
+			if (NEWER_PI_TYPES.has(e.type) || (e.type === "message" && isDeferredReply((e as MessageEntry).message))) {
+				yes = true;
+				break;
+			}
+		}
+		newerPi.set(entries, yes);
+	}
+	return yes;
+}
+
+/**
+ * Moves every tool result right after the assistant message holding its call (results in their
+ * order), and drops results whose call is not in the context; fates and sources follow.
+ */
+function normalizeToolResults(
+	messages: AgentMessage[],
+	sources: MessageSource[],
+	fates: PathEntryFate[],
+	path: readonly number[],
+): void {
+	const callAt = new Map<string, number>();
+	messages.forEach((m, i) => {
+		if (m.role !== "assistant" || !Array.isArray(m.content)) return;
+		for (const b of m.content) if (b && b.type === "toolCall" && typeof b.id === "string") callAt.set(b.id, i);
+	});
+	const resultsAfter = new Map<number, number[]>();
+	const dropped = new Set<number>();
+	let moved = false;
+	messages.forEach((m, i) => {
+		if (m.role !== "toolResult") return;
+		const at = callAt.get(m.toolCallId);
+		if (at === undefined || at > i) {
+			dropped.add(i);
+			return;
+		}
+		const list = resultsAfter.get(at);
+		if (list) list.push(i);
+		else resultsAfter.set(at, [i]);
+	});
+	const order: number[] = [];
+	for (let i = 0; i < messages.length; i++) {
+		if (messages[i].role === "toolResult") continue;
+		order.push(i);
+		for (const r of resultsAfter.get(i) ?? []) order.push(r);
+	}
+	for (let j = 0; j < order.length; j++) if (order[j] !== j) moved = true;
+	if (!moved && dropped.size === 0) return;
+	const m2 = order.map((i) => messages[i]);
+	const s2 = order.map((i) => sources[i]);
+	const droppedPositions = new Set([...dropped].map((i) => sources[i].position));
+	messages.length = 0;
+	sources.length = 0;
+	messages.push(...m2);
+	sources.push(...s2);
+	// Fates: where each entry's messages now start, and how many remain.
+	const pathIndex = new Map<number, number>();
+	for (let i = 0; i < path.length; i++) pathIndex.set(path[i], i);
+	for (const f of fates) {
+		if (f.selected) f.messageCount = 0;
+	}
+	sources.forEach((src, i) => {
+		const fate = fates[pathIndex.get(src.position) ?? -1];
+		if (!fate) return;
+		if (fate.messageCount === 0) fate.messageStart = i;
+		fate.messageCount++;
+	});
+	for (const p of droppedPositions) {
+		const fate = fates[pathIndex.get(p) ?? -1];
+		if (fate && fate.messageCount === 0)
+			fate.dropReason = "a tool result whose call is not in the context: dropped (newer pi)";
+	}
 }
 
 function isSystemMessage(entry: SessionEntry): boolean {
@@ -327,7 +452,8 @@ function projectEntry(entry: SessionEntry): Projected {
 	if (!isKnownEntry(entry)) return [];
 	switch (entry.type) {
 		case "message":
-			return entry.message && typeof entry.message === "object" ? [["message", normalizeMessage(entry.message)]] : [];
+			if (!entry.message || typeof entry.message !== "object" || isDeferredReply(entry.message)) return [];
+			return [["message", normalizeMessage(entry.message)]];
 		case "custom_message":
 			return [
 				[
@@ -359,6 +485,16 @@ function projectEntry(entry: SessionEntry): Projected {
 		case "label":
 		case "session_info":
 		case "usage":
+		case "leaf":
+		case "active_tools_change":
+		case "reset_boundary":
+		case "mode_change":
+		case "title_change":
+		case "model_usage":
+		case "service_tier_change":
+		case "ttsr_injection":
+		case "credential_pin":
+		case "session_init":
 			return [];
 		default: {
 			const never: never = entry;
@@ -420,6 +556,7 @@ function explainFate(
 	const where =
 		fate.region === "kept" ? "In the kept range" : fate.region === "after" ? "After the compaction" : "On the path";
 	if (!fate.selected) return `${where}, but a system message in a legacy kept range is skipped`;
+	if (fate.dropReason) return `${where}; ${fate.dropReason}`;
 	if (fate.omitted) return `${where}; omitted by context edit ${fate.editId}`;
 	if (fate.messageCount > 0) {
 		return fate.editId
@@ -450,13 +587,41 @@ function explainFate(
 		case "usage":
 			return `${where}; usage record: no message`;
 		case "message":
+			return isDeferredReply(entry.message)
+				? `${where}; a deferred reply (stopReason "deferred"): not sent (newer pi drops it)`
+				: `${where}; no message`;
 		case "custom_message":
 			return `${where}; no message`;
+		case "leaf":
+			return `${where}; moves the current leaf to ${String(entry.targetId)}: no message`;
+		case "active_tools_change":
+			return `${where}; a setting (active tools): no message (settings are read from the whole path)`;
+		case "reset_boundary":
+		case "mode_change":
+		case "title_change":
+		case "model_usage":
+		case "service_tier_change":
+		case "ttsr_injection":
+		case "credential_pin":
+		case "session_init":
+			return `${where}; an oh-my-pi ${entry.type} entry: no message`;
 		default: {
 			const never: never = entry;
 			return never;
 		}
 	}
+}
+
+const taggedMessages = new WeakMap<readonly AgentMessage[], string>();
+
+/** Remembers which dialect built a message list, so `convertToLlm(messages)` can convert it that way. */
+export function tagContextMessages(messages: readonly AgentMessage[], dialect: string): void {
+	if (dialect !== "pi") taggedMessages.set(messages, dialect);
+}
+
+/** The dialect a message list from `buildSessionContext` was built in (`pi` when unknown). */
+export function messagesDialect(messages: readonly AgentMessage[]): string {
+	return taggedMessages.get(messages) ?? "pi";
 }
 
 /**
@@ -473,5 +638,12 @@ export function buildContextEntries(entries: readonly SessionEntry[], leafId?: s
  */
 export function buildSessionContext(entries: readonly SessionEntry[], leafId?: string | null): SessionContext {
 	const a = analyzeContext(entries, leafId);
-	return { messages: a.messages, thinkingLevel: a.thinkingLevel, model: a.model };
+	const out: SessionContext = { messages: a.messages, thinkingLevel: a.thinkingLevel, model: a.model };
+	if (a.activeToolsFrom !== -1) {
+		const names = (entries[a.activeToolsFrom] as ActiveToolsChangeEntry).activeToolNames;
+		out.activeToolNames = Array.isArray(names) ? names : [];
+	}
+	if (a.extras) Object.assign(out, a.extras);
+	tagContextMessages(out.messages, dialectOf(entries));
+	return out;
 }

@@ -1,3 +1,4 @@
+import { dialectOf } from "./dialect";
 import type { TreeIndex } from "./tree";
 import type { SessionEntry, SessionIssue, Severity } from "./types";
 
@@ -17,6 +18,11 @@ export const ISSUE_CODES: Readonly<Record<string, { severity: Severity; summary:
 	"header-missing-id": { severity: "warning", summary: "The session header has no id" },
 	"unknown-version": { severity: "warning", summary: "The header declares a version this explorer does not know" },
 	"too-many-issues": { severity: "warning", summary: "More issues of one code than are listed" },
+	// v4.ts: pi's harness v4 lines
+	"harness-experimental": { severity: "info", summary: "A pi harness v4 file: experimental, opened read-only" },
+	"harness-bad-line": { severity: "error", summary: "A v4 line the harness would reject; skipped" },
+	"harness-seq-gap": { severity: "warning", summary: "A v4 line's seq is not the previous one + 1" },
+	"harness-lane-mismatch": { severity: "warning", summary: "A v4 entry's parentId is not its lane's leaf" },
 	// workers/readSession.ts: the file's bytes
 	"invalid-encoding": { severity: "warning", summary: "The file is not valid UTF-8; bad bytes were read as U+FFFD" },
 	"no-entries": { severity: "info", summary: "The file has a session header but no entries" },
@@ -257,7 +263,8 @@ export function collectDiagnostics(
 	const badIndex = new Set<string>();
 	for (const issue of out) if (issue.code === "bad-first-kept-index" && issue.entryId) badIndex.add(issue.entryId);
 
-	for (let i = 0; i < n; i++) checkEntry(entries[i], i, index, report);
+	const fieldsOf = dialectOf(entries) === "oh-my-pi" ? ompFields : piFields;
+	for (let i = 0; i < n; i++) checkEntry(entries[i], i, index, report, fieldsOf);
 	walkPaths(entries, index, badIndex, report);
 
 	found.sort((a, b) => (a.line ?? 0) - (b.line ?? 0));
@@ -276,8 +283,19 @@ export function collectDiagnostics(
 
 type Report = (code: string, position: number, message: string) => void;
 
+type FieldsOf = (type: string) => readonly [string, "string" | "number" | "object"][] | undefined;
+
+const piFields: FieldsOf = (type) => ENTRY_FIELDS.get(type);
+
+/** oh-my-pi's own shapes: `model_change {model, role?}`, a thinking level that may be null. */
+const OMP_FIELDS = new Map<string, [string, "string" | "number" | "object"][]>([
+	["model_change", [["model", "string"]]],
+	["thinking_level_change", []],
+]);
+const ompFields: FieldsOf = (type) => OMP_FIELDS.get(type) ?? ENTRY_FIELDS.get(type);
+
 /** Checks that need only the entry itself and id look-ups. */
-function checkEntry(entry: SessionEntry, i: number, index: TreeIndex, report: Report): void {
+function checkEntry(entry: SessionEntry, i: number, index: TreeIndex, report: Report, fieldsOf: FieldsOf): void {
 	if (!isObject(entry)) return;
 	const e = entry as unknown as Fields;
 	const ts = e.timestamp;
@@ -286,7 +304,7 @@ function checkEntry(entry: SessionEntry, i: number, index: TreeIndex, report: Re
 	}
 	const type = e.type;
 	if (typeof type !== "string") return;
-	const fields = ENTRY_FIELDS.get(type);
+	const fields = fieldsOf(type);
 	if (fields) {
 		let problems = fieldProblems(e, fields);
 		if (type === "context_edit") {
@@ -393,7 +411,91 @@ function addCallSites(sites: Map<string, number[]>, m: unknown, pos: number): vo
  * entry on the path still has children to visit: below the last child of every branch point
  * nothing is walked again after it, so the long main path of a session costs no undo log.
  */
+/** A tool call (`id`, made by `opener`) that goes unanswered below entry `at`. */
+interface Miss {
+	opener: number;
+	id: string;
+	at: number;
+	why: string;
+}
+
+/** Tips listed per branch in a message before "and N more". */
+const TIPS_LISTED = 2;
+
+/**
+ * One issue per assistant message whose calls go unanswered, naming each branch (by its tips) on
+ * which they do: a call answered on one branch and not on a sibling says which one.
+ */
+function reportMisses(
+	entries: readonly SessionEntry[],
+	index: TreeIndex,
+	pre: Int32Array,
+	misses: readonly Miss[],
+	report: Report,
+): void {
+	// Tips below every entry (the first few, and how many), children before parents.
+	const n = entries.length;
+	const byPre: number[] = [];
+	for (let i = 0; i < n; i++) if (pre[i] >= 0) byPre.push(i);
+	byPre.sort((a, b) => pre[a] - pre[b]);
+	const tipCount = new Int32Array(n);
+	const tips: number[][] = new Array(n);
+	for (let k = byPre.length - 1; k >= 0; k--) {
+		const node = byPre[k];
+		const kids = index.children[node];
+		if (kids.length === 0) {
+			tipCount[node] = 1;
+			tips[node] = [node];
+			continue;
+		}
+		let count = 0;
+		const list: number[] = [];
+		for (const kid of kids) {
+			count += tipCount[kid];
+			for (const t of tips[kid] ?? []) if (list.length < TIPS_LISTED) list.push(t);
+		}
+		tipCount[node] = count;
+		tips[node] = list;
+	}
+	const branchText = (at: number, why: string) => {
+		if (index.children[at].length === 0) return why;
+		const names = (tips[at] ?? []).map((t) => entries[t].id);
+		const more = tipCount[at] - names.length;
+		const list = `${names.join(", ")}${more > 0 ? ` and ${more} more` : ""}`;
+		return `${why}, on the ${tipCount[at] === 1 ? "branch to tip" : "branches to tips"} ${list}`;
+	};
+	const byOpener = new Map<number, Map<number, { why: string; ids: string[] }>>();
+	for (const m of misses) {
+		let ats = byOpener.get(m.opener);
+		if (!ats) {
+			ats = new Map();
+			byOpener.set(m.opener, ats);
+		}
+		const at = ats.get(m.at);
+		if (at) at.ids.push(m.id);
+		else ats.set(m.at, { why: m.why, ids: [m.id] });
+	}
+	const openers = [...byOpener.keys()].sort((a, b) => a - b);
+	for (const opener of openers) {
+		const ats = [...(byOpener.get(opener) as Map<number, { why: string; ids: string[] }>)];
+		const allIds = [...new Set(ats.flatMap(([, a]) => a.ids))].sort();
+		const list = allIds.map(clip).join(", ");
+		const head = allIds.length === 1 ? `Tool call ${list} gets no result` : `Tool calls ${list} get no result`;
+		if (ats.length === 1) {
+			const [at, a] = ats[0];
+			report("tool-call-unanswered", opener, `${head} ${branchText(at, a.why)}`);
+			continue;
+		}
+		const same = ats.every(([, a]) => a.ids.length === allIds.length);
+		const parts = ats.map(
+			([at, a]) => `${same ? "" : `${a.ids.sort().map(clip).join(", ")}: `}${branchText(at, a.why)}`,
+		);
+		report("tool-call-unanswered", opener, `${head} on ${ats.length} branches: ${parts.join("; ")}`);
+	}
+}
+
 function walkPaths(entries: readonly SessionEntry[], index: TreeIndex, badIndex: Set<string>, report: Report): void {
+	const omp = dialectOf(entries) === "oh-my-pi";
 	const n = entries.length;
 	const onPath = new Uint8Array(n);
 	const depth = index.depth;
@@ -447,36 +549,31 @@ function walkPaths(entries: readonly SessionEntry[], index: TreeIndex, badIndex:
 		if (value === undefined) map.delete(key);
 		else map.set(key, value);
 	};
-	const unanswered = new Set<string>();
+	/** Every (call, branch) where a call goes unanswered: reported per call after the walk, naming the tips. */
+	const misses: Miss[] = [];
+	const seenMiss = new Set<string>();
 	/** Assistant entries that ended in error or were aborted: pi does not expect results for their calls. */
 	const optional = new Set<number>();
-	/** Reports the open calls not reported yet, one issue per assistant message that made them. */
-	const flagUnanswered = (why: string) => {
-		const byOpener = new Map<number, string[]>();
+	/** Records the open calls as unanswered below `at` (the next assistant message, or a tip). */
+	const flagUnanswered = (why: string, at: number) => {
 		for (const [id, opener] of open) {
 			if (optional.has(opener)) continue;
-			const key = `${opener}\u0000${id}`;
-			if (unanswered.has(key)) continue;
-			unanswered.add(key);
-			const ids = byOpener.get(opener);
-			if (ids) ids.push(id);
-			else byOpener.set(opener, [id]);
-		}
-		for (const [opener, ids] of byOpener) {
-			const list = ids.sort().map(clip).join(", ");
-			const message =
-				ids.length === 1 ? `Tool call ${list} gets no result ${why}` : `Tool calls ${list} get no result ${why}`;
-			report("tool-call-unanswered", opener, message);
+			const key = `${opener}\u0000${id}\u0000${at}`;
+			if (seenMiss.has(key)) continue;
+			seenMiss.add(key);
+			misses.push({ opener, id, at, why });
 		}
 	};
 	const deferredEdits: number[] = [];
 
 	const onMessage = (m: unknown, position: number, where: string) => {
 		if (!isObject(m)) return;
+		// A deferred reply (newer pi) is never sent: the calls before it stay open.
+		if (m.role === "assistant" && m.stopReason === "deferred") return;
 		if (m.role === "assistant") {
 			if (open.size > 0) {
 				const next = entries[position].id;
-				flagUnanswered(`before the next assistant message (${next}${where})`);
+				flagUnanswered(`before the next assistant message (${next}${where})`, position);
 				for (const id of [...open.keys()]) set(open, id, undefined);
 			}
 			if (m.stopReason === "error" || m.stopReason === "aborted") optional.add(position);
@@ -550,8 +647,9 @@ function walkPaths(entries: readonly SessionEntry[], index: TreeIndex, badIndex:
 				break;
 		}
 		onPath[node] = 1;
-		if (index.children[node].length === 0 && open.size > 0) {
-			flagUnanswered(`by the end of the branch (${entries[node].id})`);
+		// oh-my-pi hangs model_usage records under the entry that caused them: not a branch of the talk.
+		if (index.children[node].length === 0 && open.size > 0 && !(omp && e.type === "model_usage")) {
+			flagUnanswered(`by the end of the branch (${entries[node].id})`, node);
 		}
 	};
 
@@ -628,6 +726,8 @@ function walkPaths(entries: readonly SessionEntry[], index: TreeIndex, badIndex:
 			stackChild.pop();
 		}
 	}
+
+	if (misses.length > 0) reportMisses(entries, index, pre, misses, report);
 
 	for (let k = 0; k < deferredEdits.length; k += 2) {
 		const edit = deferredEdits[k];

@@ -21,6 +21,14 @@ export type EntryKind =
 	| "custom"
 	| "context-edit"
 	| "usage"
+	| "leaf-move"
+	| "clear"
+	| "mode"
+	| "title"
+	| "model-usage"
+	| "init"
+	| "credential"
+	| "rules"
 	| "unknown";
 
 /** The kind an entry is drawn as. */
@@ -80,6 +88,25 @@ export function entryKind(entry: SessionEntry): EntryKind {
 			return "session-info";
 		case "usage":
 			return "usage";
+		case "leaf":
+			return "leaf-move";
+		case "active_tools_change":
+		case "service_tier_change":
+			return "settings";
+		case "reset_boundary":
+			return "clear";
+		case "mode_change":
+			return "mode";
+		case "title_change":
+			return "title";
+		case "model_usage":
+			return "model-usage";
+		case "session_init":
+			return "init";
+		case "credential_pin":
+			return "credential";
+		case "ttsr_injection":
+			return "rules";
 		default: {
 			const never: never = entry;
 			return never;
@@ -139,7 +166,9 @@ export function entryPreview(entry: SessionEntry, max = 80): string {
 		case "context_edit":
 			return oneLine(`edit ${entry.targetId}: ${entry.replacement === null ? "omit" : "replace"}`, max);
 		case "model_change":
-			return oneLine(`model → ${entry.provider}/${entry.modelId}`, max);
+			return typeof entry.model === "string"
+				? oneLine(`model → ${entry.model}${entry.role ? ` (${entry.role})` : ""}`, max)
+				: oneLine(`model → ${entry.provider}/${entry.modelId}`, max);
 		case "thinking_level_change":
 			return oneLine(`thinking → ${entry.thinkingLevel}`, max);
 		case "label":
@@ -148,6 +177,32 @@ export function entryPreview(entry: SessionEntry, max = 80): string {
 			return oneLine(`name: ${entry.name ?? ""}`, max);
 		case "usage":
 			return oneLine(`usage ${entry.kind ?? ""} ${entry.model ?? ""}`, max);
+		case "leaf":
+			return oneLine(`leaf → ${entry.targetId ?? "(before the first entry)"}`, max);
+		case "active_tools_change":
+			return oneLine(`tools → ${Array.isArray(entry.activeToolNames) ? entry.activeToolNames.join(", ") : "?"}`, max);
+		case "reset_boundary":
+			return "/clear";
+		case "mode_change":
+			return oneLine(`mode → ${String(entry.mode ?? "?")}`, max);
+		case "title_change":
+			return oneLine(`title → ${String(entry.title ?? "")}`, max);
+		case "model_usage":
+			return oneLine(
+				`model usage ${String(entry.purpose ?? "")} ${String(entry.provider ?? "")}/${String(entry.model ?? "")}`,
+				max,
+			);
+		case "service_tier_change":
+			return oneLine(`service tier → ${JSON.stringify(entry.serviceTier ?? null)}`, max);
+		case "ttsr_injection":
+			return oneLine(
+				`rules injected: ${Array.isArray(entry.injectedRules) ? entry.injectedRules.join(", ") : ""}`,
+				max,
+			);
+		case "credential_pin":
+			return oneLine(`credential pinned: ${String(entry.provider ?? "?")}`, max);
+		case "session_init":
+			return oneLine(`session init${typeof entry.task === "string" ? `: ${entry.task}` : ""}`, max);
 		default: {
 			const never: never = entry;
 			return never;

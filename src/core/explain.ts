@@ -53,6 +53,8 @@ export function explainSteps(entries: readonly SessionEntry[], a: ContextAnalysi
 			"The compaction has no retainedTail: the legacy rule keeps the entries from firstKeptEntryId up to the compaction (skipping system messages), after the summary.",
 		"legacy-kept-missing":
 			"The compaction's firstKeptEntryId is not on this path, so the kept range is empty — pi drops it without a word. Only the summary and what follows are read.",
+		clear:
+			"oh-my-pi: a /clear (reset_boundary) comes after the latest compaction, so the selected range is everything after it; nothing before it is read.",
 	};
 	steps.push({
 		id: "rule",

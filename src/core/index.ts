@@ -2,6 +2,7 @@ export * from "./compare";
 export * from "./compareView";
 export * from "./context";
 export * from "./diagnostics";
+export * from "./dialect";
 export * from "./entryKind";
 export * from "./examples";
 export * from "./explain";

@@ -101,6 +101,13 @@ export function describeRule(
 	analysis: ContextAnalysis,
 ): { severity: RuleSeverity; text: string } {
 	const c = analysis.compaction;
+	if (analysis.rule === "clear") {
+		const cleared = analysis.fates.filter((f) => f.region === "cleared").length;
+		return {
+			severity: "info",
+			text: `oh-my-pi: the latest /clear (reset_boundary) comes after any compaction, so ${cleared} ${cleared === 1 ? "entry" : "entries"} up to it ${cleared === 1 ? "is" : "are"} not read; the context starts after it (settings still come from the whole path).`,
+		};
+	}
 	if (!c || analysis.rule === "none") {
 		return { severity: "info", text: "No compaction on this path: every entry from the root to the leaf is read." };
 	}
@@ -147,6 +154,8 @@ export function originLabel(origin: MessageOrigin): string {
 			return "branch summary";
 		case "custom-message":
 			return "custom message";
+		case "context-notes":
+			return "context notebook (oh-my-pi)";
 		default: {
 			const never: never = origin;
 			return String(never);
@@ -167,6 +176,8 @@ export function regionLabel(fate: PathEntryFate): string {
 			return "compaction";
 		case "after":
 			return "after";
+		case "cleared":
+			return "cleared";
 		default: {
 			const never: never = fate.region;
 			return String(never);

@@ -1,5 +1,7 @@
+import { dialectOf } from "./dialect";
 import { getTreeIndex } from "./tree";
 import type { AssistantMessage, SessionEntry } from "./types";
+import type { V4Marks } from "./v4";
 
 /**
  * Current label per target entry: the latest `label` entry in file order wins; a label entry
@@ -7,12 +9,25 @@ import type { AssistantMessage, SessionEntry } from "./types";
  */
 export function getLabels(entries: readonly SessionEntry[]): Map<string, string> {
 	const labels = new Map<string, string>();
+	if (dialectOf(entries) === "pi-v4") return v4Labels(entries);
 	for (const e of entries) {
 		if (e.type !== "label") continue;
 		const { targetId, label } = e as { targetId?: unknown; label?: unknown };
 		if (typeof targetId !== "string") continue;
 		if (typeof label === "string" && label !== "") labels.set(targetId, label);
 		else labels.delete(targetId);
+	}
+	return labels;
+}
+
+/** A v4 session's labels: its label facts, and "lane NAME" on each lane's leaf (a named leaf). */
+function v4Labels(entries: readonly SessionEntry[]): Map<string, string> {
+	const labels = new Map<string, string>();
+	for (const e of entries) {
+		const { v4Label, v4Lanes } = e as V4Marks;
+		const lanes = Array.isArray(v4Lanes) && v4Lanes.length > 0 ? `lane ${v4Lanes.join(", ")}` : "";
+		const label = typeof v4Label === "string" && v4Label !== "" ? v4Label : "";
+		if (label || lanes) labels.set(e.id, label && lanes ? `${label} · ${lanes}` : label || lanes);
 	}
 	return labels;
 }

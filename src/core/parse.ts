@@ -1,8 +1,10 @@
 import { collectDiagnostics } from "./diagnostics";
+import { isOmpMarker, isV4Header, type OmpTitleSlot, readOmpTitleSlot } from "./dialect";
 import { migrateEntries } from "./migrate";
 import { getTreeIndex } from "./tree";
-import type { ParsedSession, SessionEntry, SessionHeader, SessionIssue } from "./types";
-import { KNOWN_ENTRY_TYPES, KNOWN_ROLES } from "./types";
+import type { Dialect, ParsedSession, SessionEntry, SessionHeader, SessionIssue } from "./types";
+import { KNOWN_ENTRY_TYPES, KNOWN_ROLES, OMP_ROLES } from "./types";
+import { V4Reader } from "./v4";
 
 /** The newest session format version this explorer understands. */
 export const CURRENT_VERSION = 3;
@@ -74,6 +76,13 @@ class LineParser implements SessionParser {
 	private stable = 0;
 	/** An entry that `finish()` would repair was met: nothing after it counts as final. */
 	private stableStopped = false;
+	/** The dialect so far (see `dialect.ts`); `stampDialect` when known before the first entry. */
+	private dialect: Dialect = "pi";
+	private stampDialect = false;
+	private titleSlot: OmpTitleSlot | null = null;
+	private titleSlotLine = 0;
+	/** Set once the first line is a v4 header: every later line goes to it. */
+	private v4: V4Reader | null = null;
 	static readonly shapeKeeper: LineParser = new LineParser();
 
 	get lineCount(): number {
@@ -84,6 +93,11 @@ class LineParser implements SessionParser {
 		const { entries } = this;
 		const header = this.header as { version?: unknown } | null;
 		if (this.stableStopped || header === null) return this.stable;
+		// Other dialects' entries are stamped or mapped here: the page must take them as objects.
+		if (this.dialect !== "pi" || this.v4 !== null) {
+			this.stableStopped = true;
+			return this.stable;
+		}
 		// Files of the current version (or a newer one, read as current) are never migrated.
 		const version = header.version;
 		if (typeof version !== "number" || !(version >= CURRENT_VERSION)) {
@@ -136,7 +150,29 @@ class LineParser implements SessionParser {
 			return;
 		}
 		const obj = value as Record<string, unknown>;
+		if (this.v4 !== null) {
+			this.v4.accept(obj, this.lineNo);
+			return;
+		}
+		const first = this.header === null && this.entries.length === 0 && this.titleSlot === null;
+		if (first && isV4Header(obj)) {
+			this.v4 = new V4Reader(obj, this.lineNo, (issue) => this.report(issue));
+			this.dialect = "pi-v4";
+			this.stableStopped = true;
+			return;
+		}
 		const type = obj.type;
+		if (first && type === "title") {
+			const slot = readOmpTitleSlot(obj);
+			if (slot) {
+				this.titleSlot = slot;
+				this.titleSlotLine = this.lineNo;
+				this.dialect = "oh-my-pi";
+				this.stampDialect = true;
+				this.stableStopped = true;
+				return;
+			}
+		}
 		if (type === "session") {
 			if (this.header === null) {
 				this.header = obj as SessionHeader;
@@ -157,12 +193,17 @@ class LineParser implements SessionParser {
 			}
 			return;
 		}
+		if (this.dialect === "pi" && isOmpMarker(obj)) this.dialect = "oh-my-pi";
+		if (this.stampDialect) obj.dialect = this.dialect;
 		this.entries.push(obj as unknown as SessionEntry);
 		this.lines.push(this.lineNo);
 		if (type === "message") {
 			const message = obj.message as { role?: unknown } | null | undefined;
 			const role = message && typeof message === "object" ? message.role : undefined;
-			if (typeof role !== "string" || !(KNOWN_ROLES.has(role) || role === "hookMessage")) {
+			const known =
+				typeof role === "string" &&
+				(KNOWN_ROLES.has(role) || role === "hookMessage" || (this.dialect === "oh-my-pi" && OMP_ROLES.has(role)));
+			if (!known) {
 				this.report({
 					line: this.lineNo,
 					entryId: typeof obj.id === "string" ? obj.id : undefined,
@@ -197,6 +238,7 @@ class LineParser implements SessionParser {
 	 * true, or returns false and leaves the value to `accept` (which would find nothing to report).
 	 */
 	private acceptMessage(value: unknown, lineNo: number): boolean {
+		if (this.stampDialect || this.v4 !== null) return false;
 		if (typeof value !== "object" || value === null || (value as { type?: unknown }).type !== "message") return false;
 		const message = (value as { message?: unknown }).message;
 		if (typeof message !== "object" || message === null) return false;
@@ -306,8 +348,12 @@ class LineParser implements SessionParser {
 				});
 			}
 		}
+		if (this.v4 !== null) {
+			const read = this.v4.finish();
+			return finishV4(read, issues, options.diagnostics !== false);
+		}
 		const objectOrder = this.objectOrder();
-		return finishSession(
+		const session = finishSession(
 			header,
 			this.headerLine,
 			entries,
@@ -315,7 +361,14 @@ class LineParser implements SessionParser {
 			objectOrder,
 			issues,
 			options.diagnostics !== false,
+			this.titleSlotLine,
 		);
+		session.dialect = this.dialect;
+		const slotTitle = this.titleSlot?.title;
+		const headerTitle = header && typeof header.title === "string" && header.title !== "" ? header.title : undefined;
+		const title = slotTitle ? slotTitle : headerTitle;
+		if (title !== undefined) session.title = title;
+		return session;
 	}
 }
 
@@ -327,6 +380,7 @@ function finishSession(
 	objectOrder: (SessionEntry | SessionHeader)[],
 	issues: SessionIssue[],
 	diagnostics: boolean,
+	titleSlotLine = 0,
 ): ParsedSession {
 	const declared = header && typeof header.version === "number" ? header.version : undefined;
 	let version = declared ?? 1;
@@ -344,7 +398,8 @@ function finishSession(
 		const first = entries[0] as { id?: unknown } | undefined;
 		if (first && typeof first.id === "string") version = CURRENT_VERSION;
 	} else {
-		if (headerLine !== 1 && headerLine !== 0) {
+		// oh-my-pi writes its title slot on line 1, so its header is on line 2 on purpose.
+		if (headerLine !== 1 && headerLine !== 0 && !(titleSlotLine > 0 && headerLine === titleSlotLine + 1)) {
 			issues.push({
 				line: headerLine,
 				severity: "warning",
@@ -373,7 +428,7 @@ function finishSession(
 		});
 	}
 	assignMissingIds(entries, lines, issues);
-	const leafId = entries.length > 0 ? entries[entries.length - 1].id : null;
+	const leafId = currentLeafId(entries);
 	const index = getTreeIndex(entries);
 	for (const issue of index.issues) {
 		const pos = issue.position;
@@ -381,6 +436,41 @@ function finishSession(
 	}
 	if (diagnostics) collectDiagnostics(entries, index, lines, issues);
 	return { header, entries, leafId, version: declared ?? 1, issues, lines, migrated };
+}
+
+/**
+ * The leaf the agent resumes from: the last entry in file order, except that a newer pi `leaf`
+ * entry moves it to its `targetId` (null: before the first entry) and is not a leaf itself.
+ */
+export function currentLeafId(entries: readonly SessionEntry[]): string | null {
+	if (entries.length === 0) return null;
+	const last = entries[entries.length - 1] as { type?: unknown; id: string; targetId?: unknown };
+	if (last.type === "leaf" && (last.targetId === null || typeof last.targetId === "string")) return last.targetId;
+	return last.id;
+}
+
+/** A v4 file's result: its issues after the line issues, then the tree's and the checks'. */
+function finishV4(read: ReturnType<V4Reader["finish"]>, issues: SessionIssue[], diagnostics: boolean): ParsedSession {
+	const { entries, lines } = read;
+	for (const issue of read.issues) issues.push(issue);
+	const index = getTreeIndex(entries);
+	for (const issue of index.issues) {
+		const pos = issue.position;
+		issues.push({ ...issue.issue, line: pos !== undefined ? lines[pos] : undefined });
+	}
+	if (diagnostics) collectDiagnostics(entries, index, lines, issues);
+	return {
+		header: read.header,
+		entries,
+		leafId: read.leafId,
+		version: 4,
+		issues,
+		lines,
+		migrated: false,
+		dialect: "pi-v4",
+		...(read.title !== undefined ? { title: read.title } : {}),
+		v4: read.extras,
+	};
 }
 
 /**

@@ -151,7 +151,20 @@ interface EntryBase {
 	id: string;
 	parentId: string | null;
 	timestamp: string;
+	/**
+	 * Set by the parser on every entry of a file whose dialect it knew before the file's first
+	 * entry (an oh-my-pi title slot, a v4 header); never written by pi. See `dialectOf`.
+	 */
+	dialect?: Dialect;
 }
+
+/**
+ * The member of the pi family that wrote a file (see `src/core/dialect.ts`):
+ * - `pi`: pi's own v1–v3 lines (also OpenClaw, which embeds pi's SessionManager);
+ * - `oh-my-pi`: the oh-my-pi fork (a 256-byte title slot on line 1, its own entry types and rules);
+ * - `pi-v4`: pi's unreleased harness lines (`{"kind":"header","version":4}`), read-only, experimental.
+ */
+export type Dialect = "pi" | "oh-my-pi" | "pi-v4";
 
 export interface MessageEntry extends EntryBase {
 	type: "message";
@@ -203,6 +216,10 @@ export interface ModelChangeEntry extends EntryBase {
 	type: "model_change";
 	provider: string;
 	modelId: string;
+	/** oh-my-pi's shape: `"provider/modelId"` instead of `provider` + `modelId`. */
+	model?: string;
+	/** oh-my-pi: the model role it sets (absent = `default`). */
+	role?: string;
 }
 
 export interface ThinkingLevelChangeEntry extends EntryBase {
@@ -230,6 +247,35 @@ export interface UsageEntry extends EntryBase {
 	note?: string;
 }
 
+/** Newer pi (after 1.6.0): moves the current leaf to `targetId`; contributes no message. */
+export interface LeafEntry extends EntryBase {
+	type: "leaf";
+	targetId: string | null;
+}
+
+/** Newer pi and v4: the tools the agent may call from here on (a setting of the path). */
+export interface ActiveToolsChangeEntry extends EntryBase {
+	type: "active_tools_change";
+	activeToolNames: string[];
+}
+
+/** The entry types only oh-my-pi writes (SPEC formats/oh-my-pi.md §1.4). */
+export type OmpEntryType =
+	| "reset_boundary"
+	| "mode_change"
+	| "title_change"
+	| "model_usage"
+	| "service_tier_change"
+	| "ttsr_injection"
+	| "credential_pin"
+	| "session_init";
+
+/** An oh-my-pi entry type: its fields are shown as they are; none sends a message. */
+export interface OmpEntry extends EntryBase {
+	type: OmpEntryType;
+	[key: string]: unknown;
+}
+
 /** Any entry type pi does not define: kept, shown and flagged, never fatal. */
 export interface UnknownEntry extends EntryBase {
 	type: string;
@@ -247,7 +293,10 @@ export type KnownEntry =
 	| ThinkingLevelChangeEntry
 	| LabelEntry
 	| SessionInfoEntry
-	| UsageEntry;
+	| UsageEntry
+	| LeafEntry
+	| ActiveToolsChangeEntry
+	| OmpEntry;
 
 export type SessionEntry = KnownEntry | UnknownEntry;
 
@@ -265,7 +314,32 @@ export const KNOWN_ENTRY_TYPES: ReadonlySet<string> = new Set<KnownEntryType>([
 	"label",
 	"session_info",
 	"usage",
+	"leaf",
+	"active_tools_change",
+	"reset_boundary",
+	"mode_change",
+	"title_change",
+	"model_usage",
+	"service_tier_change",
+	"ttsr_injection",
+	"credential_pin",
+	"session_init",
 ]);
+
+/** The types only oh-my-pi writes: an unknown type in a pi file, known in an oh-my-pi one. */
+export const OMP_ENTRY_TYPES: ReadonlySet<string> = new Set<OmpEntryType>([
+	"reset_boundary",
+	"mode_change",
+	"title_change",
+	"model_usage",
+	"service_tier_change",
+	"ttsr_injection",
+	"credential_pin",
+	"session_init",
+]);
+
+/** Message roles only oh-my-pi writes. */
+export const OMP_ROLES: ReadonlySet<string> = new Set(["developer", "pythonExecution", "fileMention"]);
 
 export const KNOWN_ROLES: ReadonlySet<string> = new Set<AgentRole>([
 	"user",
@@ -310,6 +384,27 @@ export interface ParsedSession {
 	lines: number[];
 	/** True when the entries were migrated from an older version on load. */
 	migrated: boolean;
+	/** Which member of the pi family wrote the file (absent = `pi`, for results made elsewhere). */
+	dialect?: Dialect;
+	/** The session's title when the file holds one (oh-my-pi's title slot, else its header's). */
+	title?: string;
+	/** A v4 file: its lanes (named leaves) and the records per entry. */
+	v4?: V4Extras;
+}
+
+/** What a pi harness v4 file holds besides its entries. */
+export interface V4Extras {
+	/** Lane name → leaf entry id (null: before the first entry), in the order lanes appeared. */
+	lanes: [string, string | null][];
+	/** Records (`kind:"record"`) by the entry they follow (the lane's leaf when written). */
+	records: V4Record[];
+}
+
+export interface V4Record {
+	line: number;
+	/** The lane's leaf when the record was written, if any. */
+	entryId: string | null;
+	record: Record<string, unknown>;
 }
 
 export interface ModelRef {
@@ -321,4 +416,10 @@ export interface SessionContext {
 	messages: AgentMessage[];
 	thinkingLevel: string;
 	model: ModelRef | null;
+	/** Newer pi and v4: the last `active_tools_change` on the path (absent: none). */
+	activeToolNames?: string[];
+	/** oh-my-pi: the model per role on the path, `[role, "provider/modelId"]` in first-set order. */
+	models?: [string, string][];
+	/** oh-my-pi: the mode (`"none"` when never set). */
+	mode?: string;
 }
