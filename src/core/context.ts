@@ -121,7 +121,11 @@ export function analyzeContext(
 	index: TreeIndex = getTreeIndex(entries),
 ): ContextAnalysis {
 	const dialect = dialectOf(entries);
-	if (dialect === "oh-my-pi") return analyzeOmpContext(entries, leafId, index);
+	if (dialect === "oh-my-pi") {
+		const omp = analyzeOmpContext(entries, leafId, index);
+		tagContextMessages(omp.messages, dialect);
+		return omp;
+	}
 	const leaf = dialect === "pi-v4" && leafId === undefined ? v4MainLeaf(entries, index) : resolveLeaf(index, leafId);
 	const path = pathPositions(index, leaf);
 	const n = path.length;
@@ -644,6 +648,5 @@ export function buildSessionContext(entries: readonly SessionEntry[], leafId?: s
 		out.activeToolNames = Array.isArray(names) ? names : [];
 	}
 	if (a.extras) Object.assign(out, a.extras);
-	tagContextMessages(out.messages, dialectOf(entries));
 	return out;
 }

@@ -1,3 +1,4 @@
+export * from "./archive";
 export * from "./compare";
 export * from "./compareView";
 export * from "./context";

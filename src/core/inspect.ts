@@ -1,6 +1,7 @@
 import type { ContextAnalysis, MessageOrigin, PathEntryFate, Region } from "./context";
+import { dialectOf } from "./dialect";
 import { entryPreview } from "./entryKind";
-import { convertMessage } from "./llm";
+import { convertMessage, convertOmpMessage } from "./llm";
 import { estimateTokens } from "./tokens";
 import type { AgentMessage, CompactionEntry, Message, SessionEntry } from "./types";
 
@@ -68,6 +69,7 @@ export function inspectContext(entries: readonly SessionEntry[], analysis: Conte
 		if (fate) selectedFates.push(fate);
 	}
 	const messageTokens = new Float64Array(messages.length);
+	const convert = dialectOf(entries) === "oh-my-pi" ? convertOmpMessage : convertMessage;
 	const llm: LlmItem[] = [];
 	let contextTokens = 0;
 	let llmTokens = 0;
@@ -75,7 +77,7 @@ export function inspectContext(entries: readonly SessionEntry[], analysis: Conte
 		const tokens = estimateTokens(messages[from]);
 		messageTokens[from] = tokens;
 		contextTokens += tokens;
-		const message = convertMessage(messages[from]);
+		const message = convert(messages[from]);
 		if (!message) continue;
 		// Most roles pass through unchanged: their estimate is already known.
 		const sent = message === messages[from] ? tokens : estimateTokens(message);

@@ -11,6 +11,8 @@ export interface LineageSession {
 	id: string;
 	fileName: string;
 	parentSession?: string;
+	/** An archived copy (OpenClaw's `<id>.jsonl.reset.<time>`): the live session's id. */
+	archive?: { of: string };
 }
 
 export interface Lineage {
@@ -20,6 +22,8 @@ export interface Lineage {
 	readonly forksOf: ReadonlyMap<string, readonly string[]>;
 	/** Child id → its `parentSession` text, when no stored session matched it. */
 	readonly missing: ReadonlyMap<string, string>;
+	/** Live session id → its stored archives' ids (each also in `parentOf`, shown under it). */
+	readonly archivesOf: ReadonlyMap<string, readonly string[]>;
 }
 
 /** The file name part of a path written on any system (`/` or `\` separators). */
@@ -94,8 +98,18 @@ export function buildLineage(sessions: readonly LineageSession[]): Lineage {
 	const parentOf = new Map<string, string>();
 	const forksOf = new Map<string, string[]>();
 	const missing = new Map<string, string>();
+	const archivesOf = new Map<string, string[]>();
 	const resolve = createParentResolver(sessions);
+	const ids = new Set(sessions.map((s) => s.id));
 	for (const s of sessions) {
+		const live = s.archive?.of;
+		if (typeof live === "string" && live !== s.id && ids.has(live)) {
+			parentOf.set(s.id, live);
+			const list = archivesOf.get(live);
+			if (list) list.push(s.id);
+			else archivesOf.set(live, [s.id]);
+			continue;
+		}
 		if (typeof s.parentSession !== "string" || s.parentSession.trim() === "") continue;
 		const parent = resolve(s.parentSession, s.id);
 		if (parent === null) {
@@ -107,7 +121,7 @@ export function buildLineage(sessions: readonly LineageSession[]): Lineage {
 		if (forks) forks.push(s.id);
 		else forksOf.set(parent, [s.id]);
 	}
-	return { parentOf, forksOf, missing };
+	return { parentOf, forksOf, missing, archivesOf };
 }
 
 /** A session's ancestors, nearest first; stops at a repeated id so a cycle of forks cannot hang. */

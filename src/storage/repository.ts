@@ -40,6 +40,8 @@ export interface SessionMeta {
 	parentSession?: string;
 	/** Where the session came from when it was opened by URL. */
 	sourceUrl?: string;
+	/** An archived copy of another stored session (OpenClaw's `<id>.jsonl.reset.<time>`). */
+	archive?: { of: string; reason: string; time?: string };
 	/**
 	 * The key of the body in the body database when it is not the id: while a changed body is
 	 * written beside the old one (see `saveSession`), or when moving it back failed.

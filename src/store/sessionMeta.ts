@@ -12,7 +12,7 @@ export function describeSession(s: OpenSession, displayName?: string): SessionMe
 	const index = getTreeIndex(s.entries);
 	const first = s.entries[0];
 	const last = s.entries[s.entries.length - 1];
-	const title = getSessionName(s.entries) ?? getFirstUserText(s.entries)?.slice(0, 200) ?? s.fileName;
+	const title = s.title ?? getSessionName(s.entries) ?? getFirstUserText(s.entries)?.slice(0, 200) ?? s.fileName;
 	const header = s.header;
 	return {
 		id: s.key,

@@ -1,3 +1,4 @@
+import { isSessionFileName } from "../../core";
 import { readBundleHeader, readBundleLine, readLines } from "../../storage/bundle";
 import type { SessionMeta } from "../../storage/repository";
 import * as repo from "../../storage/repository";
@@ -15,9 +16,9 @@ const PROGRESS_MS = 100;
 /** The library list is re-read at most this often while a batch runs. */
 const LIBRARY_MS = 2000;
 
-/** Whether a path names a session file (`.jsonl`, any case). */
+/** Whether a path names a session file (`.jsonl`, any case, or an archive `.jsonl.<reason>.<time>`). */
 export function isSessionPath(path: string): boolean {
-	return /\.jsonl$/i.test(path);
+	return isSessionFileName(path);
 }
 
 /** Path order as a file manager shows it ("2" before "10"), the same on every machine. */

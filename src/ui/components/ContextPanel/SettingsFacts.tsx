@@ -1,3 +1,4 @@
+import { Fragment } from "react";
 import { entryKind, type SettingSource } from "../../../core";
 import { EntryLink } from "../Message/EntryLink";
 import { useInspector } from "./inspectorContext";
@@ -17,9 +18,14 @@ function Source({ source, what }: { source: SettingSource | null; what: string }
 	);
 }
 
-/** Model and thinking level of the session context, and the entries they came from. */
+/** Model and thinking level of the session context, and the entries they came from; a dialect's extra settings. */
 export function SettingsFacts() {
-	const { analysis, pipeline } = useInspector();
+	const { analysis, pipeline, entries } = useInspector();
+	const tools = analysis.activeToolsFrom >= 0 ? entries[analysis.activeToolsFrom] : null;
+	const names = (tools as { activeToolNames?: unknown } | null)?.activeToolNames;
+	const toolNames = Array.isArray(names) ? names.map(String) : [];
+	const roles = (analysis.extras?.models ?? []).filter(([role]) => role !== "default");
+	const mode = analysis.extras?.mode;
 	const model = analysis.model ? `${analysis.model.provider}/${analysis.model.modelId}` : "none";
 	return (
 		<dl className="msg-facts ins-settings" data-testid="context-settings">
@@ -31,6 +37,26 @@ export function SettingsFacts() {
 			<dd>
 				<strong>{analysis.thinkingLevel}</strong> <Source source={pipeline.thinkingLevel} what="thinking level" />
 			</dd>
+			{roles.map(([role, m]) => (
+				<Fragment key={role}>
+					<dt>model ({role})</dt>
+					<dd data-testid="context-setting-role">{m}</dd>
+				</Fragment>
+			))}
+			{mode && mode !== "none" && (
+				<>
+					<dt>mode</dt>
+					<dd>{mode}</dd>
+				</>
+			)}
+			{tools && (
+				<>
+					<dt>active tools</dt>
+					<dd data-testid="context-setting-tools">
+						<strong>{toolNames.length ? toolNames.join(", ") : "none"}</strong> from <EntryLink id={tools.id} />
+					</dd>
+				</>
+			)}
 		</dl>
 	);
 }

@@ -53,7 +53,12 @@ export function TeachButtons() {
 				className="button"
 				data-testid="lab-button"
 				aria-pressed={inLab}
-				title="Try additions on a scratch copy of this session"
+				disabled={session.dialect === "pi-v4"}
+				title={
+					session.dialect === "pi-v4"
+						? "pi's v4 format is experimental: its sessions open read-only"
+						: "Try additions on a scratch copy of this session"
+				}
 				onClick={() => (inLab ? leaveLab() : enterLab())}
 			>
 				What-if lab

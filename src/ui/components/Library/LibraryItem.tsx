@@ -68,6 +68,12 @@ export function LibraryItem({ meta: m, active, depth = 0, forks = 0, forkOf, hid
 						{forks > 0 && plural(forks, "fork")}
 					</span>
 				)}
+				{m.archive && (
+					<span className="library-item__line library-item__lineage" data-testid="library-item-archive">
+						archived on {m.archive.reason}
+						{m.archive.time ? ` · ${formatDate(m.archive.time)}` : ""}
+					</span>
+				)}
 				{updated && (
 					<span className="library-item__badge" data-testid="library-item-updated" title={updated}>
 						updated

@@ -1,3 +1,4 @@
+import { describeDialect } from "../../../core";
 import { type Store, useStore } from "../../../store";
 import { formatDate } from "./format";
 import { LineageLinks } from "./LineageLinks";
@@ -51,6 +52,12 @@ export function SessionCard() {
 					<dd data-testid="session-header-version">
 						{session.version}
 						{session.migrated ? <span className="muted"> (migrated to 3)</span> : null}
+					</dd>
+				</div>
+				<div>
+					<dt>written by</dt>
+					<dd data-testid="session-header-dialect" data-dialect={session.dialect ?? "pi"}>
+						{describeDialect(session.dialect ?? "pi", session.version)}
 					</dd>
 				</div>
 				<div>

@@ -34,6 +34,25 @@ export function CompactionView({ entry }: { entry: Record<string, unknown> }) {
 						</dd>
 					</>
 				)}
+				{/* oh-my-pi's own compaction fields */}
+				{typeof entry.shortSummary === "string" && (
+					<>
+						<dt>short summary</dt>
+						<dd>{entry.shortSummary}</dd>
+					</>
+				)}
+				{num(entry.tokensAfter) !== undefined && (
+					<>
+						<dt>tokens after</dt>
+						<dd>{formatCount(num(entry.tokensAfter) as number)}</dd>
+					</>
+				)}
+				{typeof entry.method === "string" && (
+					<>
+						<dt>method</dt>
+						<dd>{entry.method}</dd>
+					</>
+				)}
 				{entry.fromHook === true && (
 					<>
 						<dt>from</dt>

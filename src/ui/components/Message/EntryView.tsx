@@ -1,9 +1,11 @@
 import type { ReactNode } from "react";
-import type { SessionEntry } from "../../../core";
+import { entryKind, type SessionEntry } from "../../../core";
+import { KIND_ICON, KIND_LABEL } from "../Graph/kinds";
 import { CompactionView } from "./CompactionView";
 import { ContentBlocks } from "./ContentBlocks";
 import { CustomView } from "./CustomView";
 import { EntryLink } from "./EntryLink";
+import { FieldList } from "./FieldList";
 import { formatTime, isRecord, str } from "./fields";
 import { JsonView, RawJson } from "./JsonView";
 import { MarkdownText } from "./Markdown";
@@ -16,7 +18,12 @@ export function EntryView({ entry }: { entry: SessionEntry }) {
 	return (
 		<div className="entry-view" data-testid="entry-view" data-entry-id={entry.id}>
 			<div className="entry-view__head">
-				<span className="msg-tag msg-tag--plain">{str(e.type, "(no type)")}</span>
+				<span className="msg-tag msg-tag--plain" title={KIND_LABEL[entryKind(entry)]}>
+					<span aria-hidden="true" data-testid="entry-kind-icon">
+						{KIND_ICON[entryKind(entry)]}
+					</span>{" "}
+					{str(e.type, "(no type)")}
+				</span>
 				<code className="msg-id">{entry.id}</code>
 				<span className="msg-meta">{formatTime(e.timestamp)}</span>
 				{entry.parentId && (
@@ -82,11 +89,35 @@ function EntryBody({ e }: { e: Record<string, unknown> }) {
 				</div>
 			);
 		case "model_change":
-			return (
+			return typeof e.model === "string" ? (
+				<Fact name={`model (${str(e.role, "default")} role)`}>{e.model}</Fact>
+			) : (
 				<Fact name="model">
 					{str(e.provider, "?")}/{str(e.modelId, "?")}
 				</Fact>
 			);
+		case "leaf":
+			return (
+				<Fact name="moves the current leaf to">
+					{typeof e.targetId === "string" ? <EntryLink id={e.targetId} /> : "(before the first entry)"}
+				</Fact>
+			);
+		case "active_tools_change":
+			return (
+				<Fact name="active tools">
+					{Array.isArray(e.activeToolNames) ? e.activeToolNames.map(String).join(", ") || "(none)" : "?"}
+				</Fact>
+			);
+		case "reset_boundary":
+			return <FieldList e={e} note="/clear: oh-my-pi's context starts after the latest one" />;
+		case "mode_change":
+		case "title_change":
+		case "model_usage":
+		case "service_tier_change":
+		case "ttsr_injection":
+		case "credential_pin":
+		case "session_init":
+			return <FieldList e={e} note="oh-my-pi entry: never sent to the model" />;
 		case "thinking_level_change":
 			return <Fact name="thinking level">{str(e.thinkingLevel, "(none)")}</Fact>;
 		case "label":
