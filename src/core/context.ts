@@ -126,7 +126,7 @@ export function analyzeContext(
 		tagContextMessages(omp.messages, dialect);
 		return omp;
 	}
-	const leaf = dialect === "pi-v4" && leafId === undefined ? v4MainLeaf(entries, index) : resolveLeaf(index, leafId);
+	const leaf = resolveLeaf(index, leafId);
 	const path = pathPositions(index, leaf);
 	const n = path.length;
 
@@ -252,6 +252,9 @@ export function analyzeContext(
 		const fate = fates[i];
 		fate.messageStart = messages.length;
 		const projected = j === 0 && k !== -1 ? projectCompaction(entry as CompactionEntry) : projectEntry(entry);
+		if (entry.type === "message" && isDeferredReply((entry as MessageEntry).message)) {
+			fate.dropReason = 'a deferred reply (stopReason "deferred"): not sent (newer pi drops it)';
+		}
 		const edit = edits.get(entry.id);
 		if (edit) {
 			fate.editId = edit.id;
@@ -299,15 +302,6 @@ export function analyzeContext(
 		modelFrom,
 		activeToolsFrom,
 	};
-}
-
-/** A v4 session's default leaf: the `main` lane's (the parser marks it), else none. */
-function v4MainLeaf(entries: readonly SessionEntry[], index: TreeIndex): number {
-	for (let i = 0; i < entries.length; i++) {
-		const lanes = (entries[i] as { v4Lanes?: unknown }).v4Lanes;
-		if (Array.isArray(lanes) && lanes.includes("main") && index.live[i] === 1) return i;
-	}
-	return -1;
 }
 
 /** A deferred assistant reply (newer pi, v4): kept in the file, never sent. */

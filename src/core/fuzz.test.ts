@@ -9,6 +9,7 @@ import { describe, expect, it } from "vitest";
 import { goldenNames, readGolden } from "../../test/fixtures";
 import { analyzeContext } from "./context";
 import { ISSUE_CODES } from "./diagnostics";
+import { dialectOf } from "./dialect";
 import { entryKind, entryPreview } from "./entryKind";
 import { buildGraph } from "./graph";
 import { convertToLlm } from "./llm";
@@ -23,7 +24,8 @@ const SEED = 0x5e55_1011;
 const MUTANTS_PER_FILE = Number(process.env.FUZZ_MUTANTS) || 40;
 /** Every issue code the mutants produced, to check the fuzzer reaches the checks it should. */
 const seenCodes = new Set<string>();
-const PROVIDER_ROLES = new Set(["user", "assistant", "toolResult", "system"]);
+/** What providers receive; `developer` only from oh-my-pi sessions (a mutant can turn into one). */
+const PROVIDER_ROLES = new Set(["user", "assistant", "toolResult", "system", "developer"]);
 
 /** mulberry32: small, fast, seedable. */
 function prng(seed: number) {
@@ -268,7 +270,11 @@ function exercise(session: ParsedSession): number {
 		if (a.sources.length !== a.messages.length) throw new Error("sources not parallel to the messages");
 		if (a.selected.length > a.path.length) throw new Error("more selected entries than the path holds");
 		if (llm.length > a.messages.length) throw new Error("convertToLlm produced extra messages");
-		for (const m of llm) if (!PROVIDER_ROLES.has(m.role)) throw new Error(`convertToLlm emitted role ${m.role}`);
+		for (const m of llm) {
+			if (!PROVIDER_ROLES.has(m.role)) throw new Error(`convertToLlm emitted role ${m.role}`);
+			if ((m.role as string) === "developer" && dialectOf(session.entries) !== "oh-my-pi")
+				throw new Error("developer role outside oh-my-pi");
+		}
 		estimateTotalTokens(a.messages);
 	}
 	for (const e of session.entries) {

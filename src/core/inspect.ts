@@ -191,6 +191,7 @@ export function regionLabel(fate: PathEntryFate): string {
 export function outcomeLabel(fate: PathEntryFate): string {
 	if (!fate.selected) return "not read";
 	if (fate.omitted) return "omitted by edit";
+	if (fate.dropReason && fate.messageCount === 0) return "not sent";
 	if (fate.messageCount === 0) return "no message";
 	const n = `${fate.messageCount} message${fate.messageCount === 1 ? "" : "s"}`;
 	return fate.editId ? `${n}, edited` : n;

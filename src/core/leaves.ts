@@ -17,8 +17,16 @@ export interface LeafSummary {
 	 * was made without counting (`summarizeLeaves(…, { tokens: false })`).
 	 */
 	contextTokens: number | null;
-	/** Whether this tip is the file's current leaf (its last entry). */
+	/** Whether this tip is the file's current leaf (its last entry; see `TreeIndex.currentLeaf`). */
 	isCurrent: boolean;
+	/** A v4 session: the lanes whose leaf this tip is (a tip's name). */
+	lanes?: string[];
+}
+
+/** The lanes a v4 parser marked on an entry, spread into a summary (nothing for other files). */
+function laneNames(entry: SessionEntry): { lanes?: string[] } {
+	const lanes = (entry as { v4Lanes?: unknown }).v4Lanes;
+	return Array.isArray(lanes) && lanes.length > 0 ? { lanes: lanes.map(String) } : {};
 }
 
 const EDITABLE_ROLES: ReadonlySet<string> = new Set(["user", "assistant", "toolResult", "custom"]);
@@ -148,6 +156,7 @@ export function summarizeLeaves(
 			lastUser: lastUser[d],
 			contextTokens: tipTokens(d),
 			isCurrent: pos === index.currentLeaf,
+			...laneNames(entry),
 		});
 	}
 	return index.leaves.map((pos) => byPosition.get(pos) as LeafSummary);
@@ -232,6 +241,7 @@ function uncountedLeaves(entries: readonly SessionEntry[], index: TreeIndex): Le
 			lastUser: found,
 			contextTokens: null,
 			isCurrent: leaf === index.currentLeaf,
+			...laneNames(entries[leaf]),
 		};
 	});
 }

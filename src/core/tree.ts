@@ -49,6 +49,28 @@ export function getTreeIndex(entries: readonly SessionEntry[]): TreeIndex {
 }
 
 /**
+ * Where the agent resumes: the last entry in file order; a newer pi `leaf` entry last moves it to
+ * its target (-1 for null); in a v4 session, the `main` lane's leaf (the parser marks it).
+ */
+function defaultLeaf(entries: readonly SessionEntry[], byId: ReadonlyMap<string, number>): number {
+	const n = entries.length;
+	if (n === 0) return -1;
+	const first = entries[0] as { dialect?: unknown };
+	if (first.dialect === "pi-v4") {
+		for (let i = 0; i < n; i++) {
+			const lanes = (entries[i] as { v4Lanes?: unknown }).v4Lanes;
+			if (Array.isArray(lanes) && lanes.includes("main")) return byId.get(entries[i].id) === i ? i : -1;
+		}
+		return -1;
+	}
+	const last = entries[n - 1] as { type?: unknown; id: string; targetId?: unknown };
+	if (last.type === "leaf" && (last.targetId === null || typeof last.targetId === "string")) {
+		return last.targetId === null ? -1 : (byId.get(last.targetId) ?? byId.get(last.id) ?? -1);
+	}
+	return byId.get(last.id) ?? -1;
+}
+
+/**
  * Builds the tree index in O(n) without recursion. Orphans (a parentId naming no entry) become
  * roots; cycles are broken at their earliest entry, which becomes a root; all are reported.
  */
@@ -196,7 +218,7 @@ export function buildTreeIndex(entries: readonly SessionEntry[]): TreeIndex {
 			},
 		});
 	}
-	const currentLeaf = n > 0 ? (byId.get(ids[n - 1]) ?? -1) : -1;
+	const currentLeaf = defaultLeaf(entries, byId);
 	return { entries, byId, parent, children, depth, live, roots, leaves, branchPoints, currentLeaf, issues };
 }
 

@@ -27,6 +27,15 @@ export const LeafRow = memo(function LeafRow({ leaf, lastUser, selected, top, on
 					{lastUser ? entryPreview(lastUser, 90) : "(no user message on this path)"}
 				</span>
 				<span className="leaf-item__meta">
+					{leaf.lanes && (
+						<span
+							className="leaf-item__current"
+							data-testid="leaf-lane"
+							title="pi harness v4: the lane whose leaf this is"
+						>
+							lane {leaf.lanes.join(", ")}
+						</span>
+					)}
 					{leaf.isCurrent && (
 						<span className="leaf-item__current" title="The file's current leaf: where pi resumes">
 							current
