@@ -94,8 +94,11 @@ class Story {
 		);
 	}
 
+	/** Lines written before the header (oh-my-pi's title slot). */
+	preamble: string[] = [];
+
 	text(): string {
-		return `${this.lines.map((l) => JSON.stringify(l)).join("\n")}\n`;
+		return `${[...this.preamble, ...this.lines.map((l) => JSON.stringify(l))].join("\n")}\n`;
 	}
 }
 
@@ -464,6 +467,37 @@ mkdirSync(OUT, { recursive: true });
 				"The explorer migrates the file as pi does: every entry gets a stable id from its line number, the compaction's firstKeptEntryIndex 3 becomes the id of line 4, and the hookMessage becomes a custom message.",
 		},
 		"11-legacy-v1.jsonl",
+	);
+}
+
+// 12. oh-my-pi's /clear: the context starts after the latest reset_boundary.
+{
+	const s = new Story("c1", "0196b000-0000-7000-8000-00000000c1e4");
+	// oh-my-pi's line 1: a title slot of exactly 256 bytes (with its newline) before the header.
+	const slot = {
+		type: "title",
+		v: 1,
+		title: "Empty-list bug, then a fresh start",
+		source: "user",
+		updatedAt: "2026-03-02T09:30:00.000Z",
+	};
+	const bare = JSON.stringify({ ...slot, pad: "" });
+	s.preamble.push(JSON.stringify({ ...slot, pad: " ".repeat(255 - Buffer.byteLength(bare, "utf8")) }));
+	s.add("model_change", { model: "anthropic/claude-sonnet-4-5", resolvedModelIsFallback: false }, null);
+	s.add("thinking_level_change", { thinkingLevel: "medium", configured: "auto" });
+	work(s, "orders");
+	const before = s.last;
+	s.add("reset_boundary", {});
+	s.user("New task: add pagination to the orders list.");
+	s.assistant("Added `?page=` and `?limit=` to `GET /orders`, defaulting to 50 per page.");
+	write(
+		s,
+		{
+			title: "oh-my-pi's /clear",
+			rule: "oh-my-pi (a fork of pi) writes a reset_boundary entry for /clear: when it comes after the latest compaction, the context holds only what follows it; settings (model, thinking level) still come from the whole path.",
+			explanation: `The first line is oh-my-pi's title slot, read as the session's title. Everything up to the reset_boundary is marked cleared in the inspector; only the new request and its answer are sent. Select ${before} (before the /clear) to see the whole bug hunt sent instead.`,
+		},
+		"12-omp-clear.jsonl",
 	);
 }
 

@@ -26,7 +26,7 @@ const roleOf = (e: SessionEntry) => (e as { message?: { role?: string } }).messa
 
 describe("example gallery", () => {
 	it("lists every example file with a title, a rule and an explanation", () => {
-		expect(manifest.examples.length).toBe(11);
+		expect(manifest.examples.length).toBe(12);
 		for (const ex of manifest.examples) {
 			expect(ex.title.length).toBeGreaterThan(5);
 			expect(ex.rule.length).toBeGreaterThan(20);
@@ -167,5 +167,21 @@ describe("example gallery", () => {
 		const a = analyzeContext(s.entries);
 		expect(a.rule).toBe("legacy");
 		expect(a.selected[1].id).toBe(v1EntryId(4));
+	});
+
+	it("12: an oh-my-pi /clear: its title slot is the title, and only what follows the reset is sent", () => {
+		const s = load("12-omp-clear.jsonl");
+		expect(s.dialect).toBe("oh-my-pi");
+		expect(s.title).toBe("Empty-list bug, then a fresh start");
+		expect(s.issues.filter((i) => i.severity !== "info")).toEqual([]);
+		const a = analyzeContext(s.entries);
+		expect(a.rule).toBe("clear");
+		expect(a.messages.map((m) => m.role)).toEqual(["user", "assistant"]);
+		expect(a.model).toEqual({ provider: "anthropic", modelId: "claude-sonnet-4-5" });
+		expect(a.thinkingLevel).toBe("medium");
+		const reset = byType(s, "reset_boundary")[0];
+		const before = s.entries[s.entries.indexOf(reset) - 1];
+		expect(analyzeContext(s.entries, before.id).messages.length).toBeGreaterThan(5);
+		expect(a.fates.filter((f) => f.region === "cleared").length).toBe(s.entries.indexOf(reset) + 1);
 	});
 });

@@ -281,6 +281,39 @@ describe("tool calls and results along paths", () => {
 		expect(only(issues, "tool-call-unanswered")).toEqual([["tool-call-unanswered", 2, "b"]]);
 	});
 
+	it("names the tip on which a call goes unanswered when a sibling reply and the result both follow it", () => {
+		const issues = issuesOf(
+			user("u", null, "q"),
+			assistant("b", "u", null, { toolCalls: ["c1"] }),
+			assistant("sib", "b", "a reply beside the result"),
+			user("more", "sib", "go on"),
+			toolResult("r", "b", "c1", "ok"),
+			assistant("done", "r", "fine"),
+		);
+		const unanswered = issues.filter((i) => i.code === "tool-call-unanswered");
+		expect(unanswered).toHaveLength(1);
+		expect(unanswered[0].entryId).toBe("b");
+		expect(unanswered[0].message).toBe(
+			'Tool call "c1" gets no result before the next assistant message (sib), on the branch to tip more',
+		);
+	});
+
+	it("groups one call's unanswered branches in one issue, naming each", () => {
+		const issues = issuesOf(
+			assistant("b", null, null, { toolCalls: ["c1"] }),
+			assistant("s1", "b", "one"),
+			user("t1", "s1", "x"),
+			user("t2", "s1", "y"),
+			user("t3", "s1", "z"),
+			user("i", "b", "interrupt"),
+			toolResult("r", "b", "c1", "ok"),
+		);
+		const [issue] = issues.filter((i) => i.code === "tool-call-unanswered");
+		expect(issue.message).toBe(
+			'Tool call "c1" gets no result on 2 branches: before the next assistant message (s1), on the branches to tips t1, t2 and 1 more; by the end of the branch (i)',
+		);
+	});
+
 	it("restores the open calls when backtracking: each branch may answer the same call", () => {
 		const issues = issuesOf(
 			assistant("b", null, null, { toolCalls: ["c1"] }),

@@ -9,7 +9,7 @@ const INDEX = join(dirname(fileURLToPath(import.meta.url)), "..", "..", "public"
 describe("parseExampleIndex", () => {
 	it("reads the shipped index in order", () => {
 		const examples = parseExampleIndex(JSON.parse(readFileSync(INDEX, "utf8")));
-		expect(examples.length).toBe(11);
+		expect(examples.length).toBe(12);
 		expect(examples[0].file).toBe("01-no-compaction.jsonl");
 		expect(examples.every((e) => e.rule.length > 20)).toBe(true);
 	});

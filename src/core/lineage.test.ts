@@ -95,6 +95,26 @@ describe("buildLineage", () => {
 		expect(ancestors(lineage, SRC_ID)).toEqual([]);
 	});
 
+	it("puts archives under their live session, apart from its forks", () => {
+		const lineage = buildLineage([
+			s("live", "live.jsonl"),
+			{ id: "live:reset:T1", fileName: "live.jsonl.reset.T1", archive: { of: "live" } },
+			{ id: "gone:reset:T2", fileName: "gone.jsonl.reset.T2", archive: { of: "gone" } },
+			s("fork", "2026_fork.jsonl", "live.jsonl"),
+		]);
+		expect(lineage.archivesOf.get("live")).toEqual(["live:reset:T1"]);
+		expect(lineage.forksOf.get("live")).toEqual(["fork"]);
+		expect(lineage.parentOf.get("live:reset:T1")).toBe("live");
+		expect(lineage.parentOf.has("gone:reset:T2")).toBe(false);
+		const rows = lineageRows(["gone:reset:T2", "live:reset:T1", "live", "fork"], lineage);
+		expect(rows.map((r) => [r.id, r.depth])).toEqual([
+			["gone:reset:T2", 0],
+			["live", 0],
+			["live:reset:T1", 1],
+			["fork", 1],
+		]);
+	});
+
 	it("survives a cycle of forks", () => {
 		const lineage = buildLineage([s("a", "2026_a.jsonl", "2026_b.jsonl"), s("b", "2026_b.jsonl", "2026_a.jsonl")]);
 		expect(ancestors(lineage, "a")).toEqual(["b"]);

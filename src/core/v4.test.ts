@@ -54,6 +54,9 @@ describe("pi harness v4 files", () => {
 			["d1000002", "operation_started"],
 			["d1000003", "operation_finished"],
 		]);
+		const byId = new Map(s.entries.map((e) => [e.id, e as { v4Records?: { type?: unknown }[] }]));
+		expect(byId.get("d1000002")?.v4Records?.map((r) => r.type)).toEqual(["operation_started"]);
+		expect(byId.get("d1000001")?.v4Records).toBeUndefined();
 	});
 
 	it("build the context by the harness's rule: latest compaction's summary and retained tail, then what follows", () => {

@@ -23,6 +23,8 @@ export interface V4Marks {
 	v4Label?: string;
 	/** Lanes whose leaf this entry is at the end of the file. */
 	v4Lanes?: string[];
+	/** The records written while this entry was its lane's leaf, in file order. */
+	v4Records?: Record<string, unknown>[];
 }
 
 export interface V4Read {
@@ -193,6 +195,10 @@ export class V4Reader {
 		for (const [id, label] of this.labels) {
 			const e = this.byId.get(id) as (SessionEntry & V4Marks) | undefined;
 			if (e) e.v4Label = label;
+		}
+		for (const r of this.records) {
+			const e = r.entryId === null ? undefined : (this.byId.get(r.entryId) as (SessionEntry & V4Marks) | undefined);
+			if (e) e.v4Records = [...(e.v4Records ?? []), r.record];
 		}
 		for (const [lane, leaf] of this.lanes) {
 			const e = leaf === null ? undefined : (this.byId.get(leaf) as (SessionEntry & V4Marks) | undefined);
