@@ -32,7 +32,7 @@ describe("example gallery", () => {
 	it("lists the examples once, from a relative URL", async () => {
 		await useStore.getState().loadExamples();
 		await useStore.getState().loadExamples();
-		expect(useStore.getState().examples?.length).toBe(11);
+		expect(useStore.getState().examples?.length).toBe(12);
 		expect(requested).toEqual(["examples/index.json"]);
 	});
 
