@@ -123,6 +123,13 @@ const proofs: Record<string, (page: Page, s: ParsedSession) => Promise<void>> = 
 		for (const id of ids) expect(id).toMatch(/^\d{8}$/);
 		expect(ids).toEqual(analyzeContext(s.entries).selected.map((e) => e.id));
 	},
+	"12-omp-clear.jsonl": async (page, s) => {
+		expect(s.dialect).toBe("oh-my-pi");
+		await expect(page.getByTestId("session-header-dialect")).toHaveText("oh-my-pi session, format 3");
+		await expect(page.getByTestId("session-header")).toContainText("Empty-list bug, then a fresh start");
+		await expect(page.getByTestId("context-rule")).toHaveAttribute("data-rule", "clear");
+		await expect(llm(page)).toHaveCount(2);
+	},
 };
 
 for (const ex of examples) {

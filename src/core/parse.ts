@@ -1,5 +1,5 @@
 import { collectDiagnostics } from "./diagnostics";
-import { isOmpMarker, isV4Header, type OmpTitleSlot, readOmpTitleSlot } from "./dialect";
+import { dialectOf, isOmpMarker, isV4Header, type OmpTitleSlot, readOmpTitleSlot } from "./dialect";
 import { migrateEntries } from "./migrate";
 import { getTreeIndex } from "./tree";
 import type { Dialect, ParsedSession, SessionEntry, SessionHeader, SessionIssue } from "./types";
@@ -363,7 +363,8 @@ class LineParser implements SessionParser {
 			options.diagnostics !== false,
 			this.titleSlotLine,
 		);
-		session.dialect = this.dialect;
+		// An exported session keeps the parser's stamps: its entries still say their dialect.
+		session.dialect = this.dialect !== "pi" ? this.dialect : dialectOf(entries);
 		const slotTitle = this.titleSlot?.title;
 		const headerTitle = header && typeof header.title === "string" && header.title !== "" ? header.title : undefined;
 		const title = slotTitle ? slotTitle : headerTitle;

@@ -1,10 +1,25 @@
-import { getFirstUserText, getSessionName, getTreeIndex } from "../core";
+import { archiveKey, getFirstUserText, getSessionName, getTreeIndex, readArchiveName } from "../core";
 import type { SessionMeta } from "../storage/repository";
 import type { OpenSession } from "./types";
 
-/** The library id of a parsed file: its header id, else its content hash. */
-export function sessionKey(headerId: unknown, contentHash: string): string {
-	return typeof headerId === "string" && headerId !== "" ? headerId : `hash:${contentHash}`;
+/**
+ * The library id of a parsed file: its header id, else its content hash. An archive
+ * (`<id>.jsonl.reset.<time>`, named by `fileName`) shares its live session's header id, so it gets
+ * that id with its reason and time instead (`archiveKey`), and is stored beside the live one.
+ */
+export function sessionKey(headerId: unknown, contentHash: string, fileName?: string): string {
+	const key = typeof headerId === "string" && headerId !== "" ? headerId : `hash:${contentHash}`;
+	const archive = fileName === undefined ? null : readArchiveName(fileName);
+	return archive ? archiveKey(key, archive) : key;
+}
+
+/** What an archive's metadata says about it: whose archive, why and when (from its file name). */
+function archiveOf(s: OpenSession): Pick<SessionMeta, "archive"> {
+	const archive = readArchiveName(s.fileName);
+	if (!archive) return {};
+	const live = sessionKey(s.header?.id, s.contentHash);
+	if (s.key === live) return {};
+	return { archive: { of: live, reason: archive.reason, ...(archive.time ? { time: archive.time } : {}) } };
 }
 
 /** Library metadata for an open session (computed once, when it is stored). */
@@ -31,5 +46,6 @@ export function describeSession(s: OpenSession, displayName?: string): SessionMe
 		version: s.version,
 		...(typeof header?.parentSession === "string" ? { parentSession: header.parentSession } : {}),
 		...(s.sourceUrl ? { sourceUrl: s.sourceUrl } : {}),
+		...archiveOf(s),
 	};
 }

@@ -1,4 +1,4 @@
-import { archiveKey, buildSearchDoc, createContentHasher, readArchiveName, type SearchDoc } from "../core";
+import { buildSearchDoc, createContentHasher, type SearchDoc } from "../core";
 import { toStorageError } from "../storage/idb";
 import type { SessionMeta } from "../storage/repository";
 import { putSearchDoc } from "../storage/searchStore";
@@ -48,11 +48,8 @@ export async function importSessionBlob(
 	}
 	// Neither the metadata nor the search doc needs the semantic checks.
 	const result = await readSessionBlob(blob, onProgress, { diagnostics: false });
-	// An archive (`<id>.jsonl.reset.<time>`) holds the live session's header id: stored beside it.
-	const archive = options.sessionId ? null : readArchiveName(options.fileName);
-	const liveKey = sessionKey(result.parsed.header?.id, result.contentHash);
-	const key = options.sessionId ?? (archive ? archiveKey(liveKey, archive) : liveKey);
-	const described = describeSession({
+	const key = options.sessionId ?? sessionKey(result.parsed.header?.id, result.contentHash, options.fileName);
+	const meta = describeSession({
 		...result.parsed,
 		key,
 		fileName: options.fileName,
@@ -60,12 +57,6 @@ export async function importSessionBlob(
 		contentHash: result.contentHash,
 		stored: false,
 	});
-	const meta: SessionMeta = archive
-		? {
-				...described,
-				archive: { of: liveKey, reason: archive.reason, ...(archive.time ? { time: archive.time } : {}) },
-			}
-		: described;
 	return { kind: "parsed", meta, doc: buildSearchDoc(key, result.contentHash, result.parsed.entries) };
 }
 

@@ -156,7 +156,7 @@ export function createLoadSlice(set: SetStore, get: GetStore): LoadActions {
 			const result = await parseSessionFile(blob, progress(id), { deferDiagnostics: true, view: true, onPreview });
 			parsed = true;
 			await prepareView(result.parsed.entries, result.view, result.leaves, shown);
-			let key = sessionKey(result.parsed.header?.id, result.contentHash);
+			let key = sessionKey(result.parsed.header?.id, result.contentHash, source.fileName);
 			if (source.keepStored) key = await separateKey(key, result.contentHash, source.sourceUrl);
 			const session: OpenSession = {
 				...result.parsed,
