@@ -319,7 +319,11 @@ const newerPi = new WeakMap<readonly SessionEntry[], boolean>();
  * files keep 1.6.0's output exactly (the golden fixtures).
  */
 function hasNewerPiRules(entries: readonly SessionEntry[], dialect: string): boolean {
-	if (dialect === "pi-v4") return true;
+	return dialect === "pi-v4" || usesNewerPiRules(entries);
+}
+
+/** Whether a pi file shows it was written after pi 1.6.0 (see `hasNewerPiRules`); remembered per array. */
+export function usesNewerPiRules(entries: readonly SessionEntry[]): boolean {
 	let yes = newerPi.get(entries);
 	if (yes === undefined) {
 		yes = false;

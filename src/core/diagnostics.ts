@@ -299,7 +299,9 @@ function checkEntry(entry: SessionEntry, i: number, index: TreeIndex, report: Re
 	if (!isObject(entry)) return;
 	const e = entry as unknown as Fields;
 	const ts = e.timestamp;
-	if (!isIsoDate(ts)) {
+	// oh-my-pi may stamp a custom_message with its caller's message time (Unix ms).
+	const ompMessageTime = fieldsOf === ompFields && e.type === "custom_message" && Number.isFinite(ts);
+	if (!isIsoDate(ts) && !ompMessageTime) {
 		report("bad-timestamp", i, `Entry timestamp ${clip(ts)} is not an ISO date`);
 	}
 	const type = e.type;

@@ -90,6 +90,17 @@ describe("oh-my-pi files open without false alarms", () => {
 		expect(errorsAndWarnings(piBroken).some((t) => t.startsWith("missing-field"))).toBe(true);
 	});
 
+	it("a custom_message stamped with its message time in ms is fine in oh-my-pi, not in pi", () => {
+		const cm = entry("custom_message", "c1", null, {
+			customType: "x",
+			content: "hi",
+			display: true,
+			timestamp: 1775037600000,
+		});
+		expect(errorsAndWarnings(ompFile("t", cm))).toEqual([]);
+		expect(errorsAndWarnings(jsonl(header(), cm)).some((t) => t.startsWith("bad-timestamp"))).toBe(true);
+	});
+
 	it("a model_usage record under a tool call is not a branch that leaves the call unanswered", () => {
 		const text = ompFile(
 			"t",

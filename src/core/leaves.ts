@@ -1,5 +1,6 @@
-import { normalizeMessage } from "./context";
-import { estimateTokens } from "./tokens";
+import { analyzeContext, normalizeMessage, usesNewerPiRules } from "./context";
+import { dialectOf } from "./dialect";
+import { estimateTokens, estimateTotalTokens } from "./tokens";
 import { getTreeIndex, type TreeIndex } from "./tree";
 import type { AgentMessage, CompactionEntry, ContextEditEntry, SessionEntry } from "./types";
 
@@ -116,6 +117,14 @@ export function summarizeLeaves(
 	options: SummaryOptions = {},
 ): LeafSummary[] {
 	if (options.tokens === false) return uncountedLeaves(entries, index);
+	// The running sums follow pi 1.6.0's rules; other rules (oh-my-pi's /clear and post-passes,
+	// newer pi's deferred replies and moved results) run the builder per tip instead.
+	if (dialectOf(entries) !== "pi" || usesNewerPiRules(entries)) {
+		return uncountedLeaves(entries, index).map((leaf) => ({
+			...leaf,
+			contextTokens: estimateTotalTokens(analyzeContext(entries, leaf.id, index).messages),
+		}));
+	}
 	const n = entries.length;
 	const { children, depth, byId } = index;
 	// Per-depth state for the path currently walked (valid for depths <= the visited entry's).

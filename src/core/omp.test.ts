@@ -14,8 +14,10 @@ import {
 } from "../../test/builders";
 import { readFixture } from "../../test/fixtures";
 import { analyzeContext, buildContextEntries, buildSessionContext } from "./context";
+import { summarizeLeaves } from "./leaves";
 import { convertToLlm } from "./llm";
 import { parseSession } from "./parse";
+import { estimateTotalTokens } from "./tokens";
 import type { SessionEntry } from "./types";
 
 /** Entries as the parser gives them for an oh-my-pi file (stamped with the dialect). */
@@ -190,6 +192,15 @@ describe("oh-my-pi context", () => {
 			content: "hi",
 			timestamp: T0_MS,
 		});
+	});
+
+	it("tips count the tokens oh-my-pi's context holds, not pi's", () => {
+		const s = parseSession(readFixture("dialects/omp-clear.jsonl"));
+		for (const leaf of summarizeLeaves(s.entries)) {
+			expect(leaf.contextTokens).toBe(estimateTotalTokens(buildSessionContext(s.entries, leaf.id).messages));
+		}
+		const tip = summarizeLeaves(s.entries).find((l) => l.id === "a1000011");
+		expect(tip?.contextTokens).toBe(estimateTotalTokens(buildSessionContext(s.entries, "a1000011").messages));
 	});
 
 	it("the teaching fixture: after its /clear only the new request and answer are sent", () => {
