@@ -90,3 +90,18 @@ test("a pi harness v4 file opens read-only, marked experimental, with lanes as n
 	expect(await contextIds(page)).toEqual(expected);
 	expect(errors).toEqual([]);
 });
+
+test("a newer pi file resumes at its leaf entry's target, shows its active tools and a deferred reply as not sent", async ({
+	page,
+}) => {
+	const errors = watchErrors(page);
+	await page.goto("./");
+	await openFiles(page, "dialects/pi-newer.jsonl");
+	await expect(page.locator(".ins-header__leaf")).toHaveText("c1000007");
+	await expect(page.getByTestId("context-setting-tools")).toContainText("read, bash");
+	const deferred = page.locator("[data-testid=path-entry][data-entry-id=c1000004]");
+	await expect(deferred).toContainText("not sent");
+	await expect(deferred).toContainText('stopReason "deferred"');
+	await expect(page.locator("[data-testid=diagnostic][data-severity=warning]")).toHaveCount(0);
+	expect(errors).toEqual([]);
+});

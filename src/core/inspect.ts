@@ -102,6 +102,19 @@ export function describeRule(
 	entries: readonly SessionEntry[],
 	analysis: ContextAnalysis,
 ): { severity: RuleSeverity; text: string } {
+	const rule = describePiRule(entries, analysis);
+	// oh-my-pi's builder adds its passes after the range (formats/oh-my-pi.md §2.3, §2.5).
+	if (analysis.extras === undefined || rule.text === "") return rule;
+	return {
+		...rule,
+		text: `${rule.text} oh-my-pi then leaves out retry-recovery, empty error and failed turns, and tool calls with no result.`,
+	};
+}
+
+function describePiRule(
+	entries: readonly SessionEntry[],
+	analysis: ContextAnalysis,
+): { severity: RuleSeverity; text: string } {
 	const c = analysis.compaction;
 	if (analysis.rule === "clear") {
 		const cleared = analysis.fates.filter((f) => f.region === "cleared").length;

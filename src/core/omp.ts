@@ -418,8 +418,7 @@ function ompReason(
 				? `After the ${rule === "clear" ? "/clear" : "compaction"}`
 				: "On the path";
 	if (fate.messageCount > 0) {
-		const changed = fate.dropReason ? "" : "";
-		return `${where}; sent as ${fate.messageCount === 1 ? "a message" : `${fate.messageCount} messages`}${changed}`;
+		return `${where}; sent as ${fate.messageCount === 1 ? "a message" : `${fate.messageCount} messages`}`;
 	}
 	if (fate.dropReason) return `${where}; ${fate.dropReason}`;
 	switch (e.type) {
