@@ -98,8 +98,15 @@ export function convertOmpMessage(message: AgentMessage): Message | undefined {
 			out = { ...m, attribution: m.attribution ?? "user" };
 			break;
 		case "developer":
-		case "toolResult":
 			out = { ...m, attribution: m.attribution ?? "agent" };
+			break;
+		case "toolResult":
+			// A pruned result is sent as one text block (its text, or a placeholder).
+			out = {
+				...m,
+				...(m.prunedAt !== undefined ? { content: [{ type: "text", text: prunedText(m.content) }] } : {}),
+				attribution: m.attribution ?? "agent",
+			};
 			break;
 		case "assistant":
 		case "system":
@@ -170,6 +177,13 @@ export function convertOmpMessage(message: AgentMessage): Message | undefined {
 			return undefined;
 	}
 	return out as unknown as Message;
+}
+
+function prunedText(content: unknown): string {
+	const texts = Array.isArray(content)
+		? content.filter((b): b is { type: "text"; text: string } => !!b && b.type === "text" && typeof b.text === "string")
+		: [];
+	return texts.map((b) => b.text).join("") || "[Output truncated]";
 }
 
 function pythonExecutionToText(m: Loose): string {

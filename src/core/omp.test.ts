@@ -10,6 +10,7 @@ import {
 	ompFile,
 	T0_MS,
 	toolResult,
+	toolResultMsg,
 	user,
 } from "../../test/builders";
 import { readFixture } from "../../test/fixtures";
@@ -18,7 +19,7 @@ import { summarizeLeaves } from "./leaves";
 import { convertToLlm } from "./llm";
 import { parseSession } from "./parse";
 import { estimateTotalTokens } from "./tokens";
-import type { SessionEntry } from "./types";
+import type { SessionEntry, ToolResultMessage } from "./types";
 
 /** Entries as the parser gives them for an oh-my-pi file (stamped with the dialect). */
 const omp = (...entries: SessionEntry[]) => parseSession(ompFile("t", ...entries)).entries;
@@ -192,6 +193,18 @@ describe("oh-my-pi context", () => {
 			content: "hi",
 			timestamp: T0_MS,
 		});
+	});
+
+	it("sends a pruned tool result as one text block", () => {
+		const pruned = { ...toolResultMsg("c1", "long output"), prunedAt: 5 };
+		const [sent] = convertToLlm([pruned], "oh-my-pi");
+		expect(sent).toMatchObject({
+			role: "toolResult",
+			content: [{ type: "text", text: "long output" }],
+			attribution: "agent",
+		});
+		const empty = { ...pruned, content: [] as ToolResultMessage["content"] };
+		expect(convertToLlm([empty], "oh-my-pi")[0].content).toEqual([{ type: "text", text: "[Output truncated]" }]);
 	});
 
 	it("tips count the tokens oh-my-pi's context holds, not pi's", () => {
