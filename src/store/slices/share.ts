@@ -10,7 +10,7 @@ import {
 	serializeSession,
 } from "../../core";
 import * as repo from "../../storage/repository";
-import { scanSecretsOffThread } from "../../workers/importClient";
+import { ScanCancelled, scanSecretsOffThread } from "../../workers/secretsClient";
 import {
 	fileNameFromUrl,
 	pageAddress,
@@ -86,6 +86,12 @@ export function createShareSlice(set: SetStore, get: GetStore): ShareActions {
 	// Every change of the dialog starts a generation; late async results of older ones are dropped.
 	let generation = 0;
 	let draft: Draft | null = null;
+	/** Stops the running secret scan (its worker is ended) when the dialog closes or starts over. */
+	let scanning: AbortController | null = null;
+	const stopScan = () => {
+		scanning?.abort();
+		scanning = null;
+	};
 
 	const patch = (token: number, p: Partial<ShareDialogState>) => {
 		if (token !== generation) return;
@@ -136,6 +142,9 @@ export function createShareSlice(set: SetStore, get: GetStore): ShareActions {
 		const session = get().session;
 		if (!session) return;
 		const token = ++generation;
+		stopScan();
+		const controller = new AbortController();
+		scanning = controller;
 		const leafId = get().selectedLeafId ?? session.leafId;
 		draft = null;
 		set({
@@ -158,7 +167,8 @@ export function createShareSlice(set: SetStore, get: GetStore): ShareActions {
 			const next = await draftFor(session, kind, leafId);
 			if (token !== generation) return;
 			// In a worker: a 100 MB session takes seconds to scan, and the page stays usable meanwhile.
-			const hits = await scanSecretsOffThread(next.original ?? next.text ?? "");
+			const hits = await scanSecretsOffThread(next.original ?? next.text ?? "", controller.signal);
+			if (scanning === controller) scanning = null;
 			if (token !== generation) return;
 			const size = next.original?.size ?? utf8Length(next.text ?? "");
 			if (hits.length > 0 || (mode === "share" && size <= MAX_ENCODE_BYTES)) await draftText(next);
@@ -167,6 +177,7 @@ export function createShareSlice(set: SetStore, get: GetStore): ShareActions {
 			patch(token, { status: "ready", bytes: size, hits });
 			if (mode === "share") await buildLink(token);
 		} catch (err) {
+			if (err instanceof ScanCancelled) return;
 			patch(token, { status: "failed", error: errorText(err) });
 		}
 	};
@@ -224,6 +235,7 @@ export function createShareSlice(set: SetStore, get: GetStore): ShareActions {
 
 		closeShareDialog() {
 			generation++;
+			stopScan();
 			draft = null;
 			set({ shareDialog: null });
 		},
