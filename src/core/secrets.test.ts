@@ -105,6 +105,8 @@ const NEGATIVE: [string, string][] = [
 	["env reference", `API_KEY=${"$"}{API_KEY}`],
 	["env lookup", "const token = process.env.GITHUB_TOKEN"],
 	["placeholder", "OPENAI_API_KEY=your_key_here"],
+	["elided", "export ANTHROPIC_API_KEY=sk-ant-...\nexport GROQ_API_KEY=gsk_..."],
+	["code", "result.apiKey = args[++i]; const token = getToken(); const apiKey = parsed.apiKey || x"],
 	["boolean", "require_password: false"],
 	["numbers", "session_token=12345678"],
 	["begin without private key", "-----BEGIN CERTIFICATE-----\nMIIB\n-----END CERTIFICATE-----"],

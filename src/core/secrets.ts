@@ -211,11 +211,17 @@ const RULES: Rule[] = [
 		kind: "assigned-secret",
 		// The keyword, then the value; the name around the keyword is checked by `namesSecret`.
 		pattern: new RegExp(
-			`(token|secret|password|passwd|passphrase|credentials?|key|pass|pwd|pat|auth)${ASSIGN}([^\\s"'\\\\,;&|<>\`]{6,512})`,
+			`(token|secret|password|passwd|passphrase|credentials?|key|pass|pwd|pat|auth)${ASSIGN}([^\\s"'\\\\,;&|<>\`()[\\]{}]{6,512})`,
 			"gi",
 		),
 		group: 2,
-		accept: (secret) => !NOT_A_VALUE.test(secret) && /[A-Za-z]/.test(secret) && /[^A-Za-z]|.{16}/.test(secret),
+		accept: (secret) =>
+			!NOT_A_VALUE.test(secret) &&
+			!secret.includes("...") &&
+			// `parsed.apiKey`, `config.auth_token`: code reading a secret, not the secret.
+			!/^[A-Za-z_$]{1,64}(?:\.[A-Za-z_$]{1,64}){1,8}$/.test(secret) &&
+			/[A-Za-z]/.test(secret) &&
+			/[^A-Za-z]|.{16}/.test(secret),
 	},
 	{
 		kind: "email",

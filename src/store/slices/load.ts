@@ -139,7 +139,7 @@ export function createLoadSlice(set: SetStore, get: GetStore): LoadActions {
 			let parsed = false;
 			let shown: TreeIndex | undefined;
 			const onPreview =
-				preview && !source.keepStored
+				preview && !source.fromLink
 					? (p: SessionPreview) => {
 							// The bytes are read: the progress from now on is the full parse's.
 							updateJob(id, { phase: "parsing", loaded: 0 });
@@ -157,7 +157,7 @@ export function createLoadSlice(set: SetStore, get: GetStore): LoadActions {
 			parsed = true;
 			await prepareView(result.parsed.entries, result.view, result.leaves, shown);
 			let key = sessionKey(result.parsed.header?.id, result.contentHash);
-			if (source.keepStored) key = await separateKey(key, result.contentHash, source.sourceUrl);
+			if (source.fromLink) key = await separateKey(key, result.contentHash, source.sourceUrl);
 			const session: OpenSession = {
 				...result.parsed,
 				key,
@@ -165,12 +165,25 @@ export function createLoadSlice(set: SetStore, get: GetStore): LoadActions {
 				size: result.size,
 				contentHash: result.contentHash,
 				...(source.sourceUrl ? { sourceUrl: source.sourceUrl } : {}),
+				...(source.share ? { share: source.share } : {}),
 				stored: false,
 			};
 			updateJob(id, { phase: "saving", loaded: result.size });
 			const store = async () => {
 				try {
 					const meta = describeSession(session);
+					if (source.fromLink) {
+						// The same bytes already in the library (saved from this link before): that copy is open.
+						const stored = get().library.find((m) => m.id === session.key);
+						if (stored && stored.contentHash === session.contentHash) {
+							session.stored = true;
+							if (isOpen(session)) set((s) => (s.session ? { session: { ...s.session, stored: true } } : {}));
+						} else {
+							// Nothing from a link is stored unasked: it stays in the page, with Save to library.
+							get().keepUnsaved(meta, blob, true);
+						}
+						return;
+					}
 					try {
 						await repo.saveSession(meta, blob);
 						session.stored = true;

@@ -1,11 +1,12 @@
 import {
 	analyzeContext,
 	convertToLlm,
-	decodeShare,
+	decodeShareBytes,
 	encodeShare,
 	exportBranch,
 	getTreeIndex,
 	MAX_SHARE_FRAGMENT_CHARS,
+	MAX_SHARE_TEXT_BYTES,
 	redactSecrets,
 	serializeSession,
 } from "../../core";
@@ -25,9 +26,6 @@ import { type ExportKind, exportFileName, utf8Length } from "../shareFiles";
 import type { GetStore, OpenSession, SetStore, ShareActions, ShareDialogState, ShareState } from "../types";
 
 export const initialShareState: ShareState = { shareDialog: null };
-
-/** Texts longer than this are not even compressed for a link: no session shrinks 100-fold. */
-const MAX_ENCODE_BYTES = 8 * 1024 * 1024;
 
 /**
  * What is being shared or exported, kept out of the state (it can be large): the stored bytes
@@ -120,7 +118,7 @@ export function createShareSlice(set: SetStore, get: GetStore): ShareActions {
 		// Stored bytes too large for a link were never read as text.
 		const text = draft.text === null ? null : outgoingText(dialog, draft);
 		const bytes = text === null ? (draft.original?.size ?? 0) : utf8Length(text);
-		if (text === null || bytes > MAX_ENCODE_BYTES) {
+		if (text === null || bytes > MAX_SHARE_TEXT_BYTES) {
 			patch(token, { link: { status: "too-big", chars: null, bytes } });
 			return;
 		}
@@ -171,7 +169,7 @@ export function createShareSlice(set: SetStore, get: GetStore): ShareActions {
 			if (scanning === controller) scanning = null;
 			if (token !== generation) return;
 			const size = next.original?.size ?? utf8Length(next.text ?? "");
-			if (hits.length > 0 || (mode === "share" && size <= MAX_ENCODE_BYTES)) await draftText(next);
+			if (hits.length > 0 || (mode === "share" && size <= MAX_SHARE_TEXT_BYTES)) await draftText(next);
 			if (token !== generation) return;
 			draft = next;
 			patch(token, { status: "ready", bytes: size, hits });
@@ -251,7 +249,7 @@ export function createShareSlice(set: SetStore, get: GetStore): ShareActions {
 				fileName: fileNameFromUrl(url),
 				label: url,
 				sourceUrl: url,
-				keepStored: true,
+				fromLink: true,
 				body: async (onProgress) => (await fetchSessionBlob(url, onProgress)).blob,
 			});
 			return session !== null;
@@ -259,9 +257,10 @@ export function createShareSlice(set: SetStore, get: GetStore): ShareActions {
 
 		async loadShared(payload, name) {
 			const fileName = sharedFileName(name);
-			let text: string;
+			let chunks: Uint8Array[];
 			try {
-				text = await decodeShare(payload);
+				// Inflated step by step and given up past the limit: a short link can hide a gigabyte.
+				chunks = await decodeShareBytes(payload);
 			} catch (err) {
 				get().reportLoadError(`${fileName} (shared link)`, errorText(err));
 				return false;
@@ -269,8 +268,9 @@ export function createShareSlice(set: SetStore, get: GetStore): ShareActions {
 			const session = await get().loadSource({
 				fileName,
 				label: `${fileName} (shared link)`,
-				keepStored: true,
-				body: new Blob([text], { type: "application/jsonl" }),
+				fromLink: true,
+				share: { payload, ...(name ? { name } : {}) },
+				body: new Blob(chunks as BlobPart[], { type: "application/jsonl" }),
 			});
 			return session !== null;
 		},
