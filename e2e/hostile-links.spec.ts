@@ -52,3 +52,42 @@ test("a share-link bomb is refused with a clear message, stores nothing and leav
 	await openFiles(page, "golden/branchy-legacy.jsonl");
 	await expect(page.getByTestId("library-item")).toHaveCount(1);
 });
+
+test("a link's bidi controls and invisible characters are shown escaped, in its text and its address", async ({
+	page,
+}) => {
+	const RLO = "\u202e";
+	const url = `https://example.com/invoice${RLO}fdp.exe`;
+	const text = `Download <${url}> or ${url} or [report${RLO}fdp.exe](${url} "the${RLO}fdp.exe report")`;
+	const t = "2026-01-01T00:00:00.000Z";
+	const lines = [
+		{ type: "session", version: 3, id: "bidi-links", timestamp: t, cwd: "/work" },
+		{
+			type: "message",
+			id: "m1",
+			parentId: null,
+			timestamp: t,
+			message: { role: "user", content: text, timestamp: 1 },
+		},
+	];
+	await page.goto("./");
+	await page.getByTestId("file-input").setInputFiles({
+		name: "bidi.jsonl",
+		mimeType: "application/jsonl",
+		buffer: Buffer.from(lines.map((l) => JSON.stringify(l)).join("\n")),
+	});
+	const entry = page.locator('[data-testid=context-entry][data-entry-id="m1"]');
+	await entry.locator(".ins-row__head").click();
+	const links = entry.getByTestId("entry-view").locator("a[href]");
+	await expect(links).toHaveCount(3);
+	for (const link of await links.all()) {
+		const seen = await link.evaluate((a) => ({
+			href: a.getAttribute("href") ?? "",
+			text: a.textContent ?? "",
+			title: a.getAttribute("title") ?? "",
+		}));
+		expect(seen.href).toBe("https://example.com/invoice%E2%80%AEfdp.exe");
+		for (const part of [seen.text, seen.title]) expect(part).not.toContain(RLO);
+		expect(seen.text).toContain("[U+202E]");
+	}
+});

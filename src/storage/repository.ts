@@ -1,5 +1,6 @@
 import { del, delMany, get, entries as idbEntries, keys as idbKeys, set } from "idb-keyval";
 import { openStore, type RobustStore, StorageError } from "./idb";
+import { announceLibraryChange } from "./libraryChannel";
 
 export { StorageError, type StorageProblem } from "./idb";
 
@@ -73,6 +74,11 @@ function exclusive<T>(task: () => Promise<T>): Promise<T> {
 	const run = queue.then(task, task);
 	queue = run.catch(() => undefined);
 	return run;
+}
+
+/** `exclusive` for a write: the other tabs are told once it is done (or failed half way). */
+function exclusiveWrite<T>(task: () => Promise<T>): Promise<T> {
+	return exclusive(task).finally(announceLibraryChange);
 }
 
 /** A stored record that cannot be used: its metadata, its body, or its search-index entry. */
@@ -308,7 +314,7 @@ async function sameSize(key: string, body: Blob | string): Promise<boolean> {
  * `StorageError`.
  */
 export function saveSession(meta: SessionMeta, body: Blob | string): Promise<SessionMeta> {
-	return exclusive(async () => {
+	return exclusiveWrite(async () => {
 		const before = readMeta(await get<unknown>(meta.id, metas()), meta.id);
 		const existing = "meta" in before ? before.meta : undefined;
 		const { bodyKey: _ignored, ...fresh } = meta;
@@ -360,7 +366,7 @@ export function saveSession(meta: SessionMeta, body: Blob | string): Promise<Ses
 }
 
 export async function updateSessionMeta(id: string, patch: Partial<SessionMeta>): Promise<SessionMeta | undefined> {
-	return exclusive(async () => {
+	return exclusiveWrite(async () => {
 		const meta = await getSessionMeta(id);
 		if (!meta) return undefined;
 		const next = { ...meta, ...patch, id, ...(meta.bodyKey ? { bodyKey: meta.bodyKey } : {}) };
@@ -371,7 +377,7 @@ export async function updateSessionMeta(id: string, patch: Partial<SessionMeta>)
 
 /** Sets or (with an empty name) clears the explorer's own display name; the body is not touched. */
 export function renameSession(id: string, displayName: string): Promise<SessionMeta | undefined> {
-	return exclusive(async () => {
+	return exclusiveWrite(async () => {
 		const meta = await getSessionMeta(id);
 		if (!meta) return undefined;
 		const { displayName: _old, ...rest } = meta;
@@ -384,7 +390,7 @@ export function renameSession(id: string, displayName: string): Promise<SessionM
 
 /** Removes a session's metadata, then its body. */
 export function deleteSession(id: string): Promise<void> {
-	return exclusive(async () => {
+	return exclusiveWrite(async () => {
 		const meta = await getSessionMeta(id);
 		await del(id, metas());
 		await delMany(meta?.bodyKey ? [meta.bodyKey, id] : [id], bodies());
@@ -396,7 +402,7 @@ export function deleteSession(id: string): Promise<void> {
  * damaged: a record that reads well now (another tab repaired it) is kept. True when removed.
  */
 export function deleteCorruptRecord(record: Pick<CorruptRecord, "rawKey">): Promise<boolean> {
-	return exclusive(async () => {
+	return exclusiveWrite(async () => {
 		// A record the browser cannot read back is damaged for sure.
 		const value = await get<unknown>(record.rawKey, metas()).catch((err: unknown) => {
 			if (err instanceof StorageError && err.kind === "unavailable") throw err;

@@ -100,6 +100,11 @@ export interface LibraryExport {
 
 export interface LibraryActions {
 	refreshLibrary(): Promise<void>;
+	/**
+	 * Lists the library again whenever another tab (or a worker) changes it; returns a function
+	 * that stops following.
+	 */
+	followOtherTabs(): () => void;
 	renameSession(id: string, displayName: string): Promise<void>;
 	deleteSession(id: string): Promise<void>;
 	dismissStorageError(): void;

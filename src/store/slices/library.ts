@@ -1,4 +1,5 @@
 import { type BundleSkip, buildBundle, bundleFileName } from "../../storage/bundle";
+import { onLibraryChange } from "../../storage/libraryChannel";
 import { getCollapsedGroups, getLastOpenSession, setCollapsedGroups, setLastOpenSession } from "../../storage/prefs";
 import type { CorruptRecord, SessionMeta } from "../../storage/repository";
 import * as repo from "../../storage/repository";
@@ -109,6 +110,21 @@ export function createLibrarySlice(set: SetStore, get: GetStore): LibraryActions
 				if (storageProblem(err, false) === "unavailable") goOffline(err);
 				else set({ storageError: `The library could not be read: ${errorText(err)}` });
 			}
+		},
+
+		followOtherTabs() {
+			let timer: ReturnType<typeof setTimeout> | null = null;
+			const stop = onLibraryChange(() => {
+				// A burst of changes (a folder import in another tab) is listed once.
+				timer ??= setTimeout(() => {
+					timer = null;
+					void get().refreshLibrary();
+				}, 100);
+			});
+			return () => {
+				stop();
+				if (timer) clearTimeout(timer);
+			};
 		},
 
 		async renameSession(id, displayName) {
