@@ -42,6 +42,11 @@ export interface SessionMeta {
 	/** Where the session came from when it was opened by URL. */
 	sourceUrl?: string;
 	/**
+	 * The library id of the stored session this one has the same session id as but is not a
+	 * continuation of (two copies continued apart): it is kept beside it, under an id of its own.
+	 */
+	divergedFrom?: string;
+	/**
 	 * The key of the body in the body database when it is not the id: while a changed body is
 	 * written beside the old one (see `saveSession`), or when moving it back failed.
 	 */
@@ -116,6 +121,7 @@ const OPTIONAL: readonly [keyof SessionMeta, "string" | "number"][] = [
 	["previousEntries", "number"],
 	["parentSession", "string"],
 	["sourceUrl", "string"],
+	["divergedFrom", "string"],
 	["bodyKey", "string"],
 ];
 
