@@ -231,6 +231,13 @@ const RULES: Rule[] = [
 	},
 ];
 
+/** Every regex the rules run over session text (for tests that check their shape). */
+export const SECRET_PATTERNS: readonly RegExp[] = [
+	...RULES.flatMap((r) => (r.pattern ? [r.pattern] : [])),
+	PRIVATE_KEY_BEGIN,
+	PRIVATE_KEY_END,
+];
+
 /** Every kind the scan can report, in rule order. */
 export const SECRET_KINDS: readonly SecretKind[] = RULES.map((r) => r.kind).filter((k, i, all) => all.indexOf(k) === i);
 
