@@ -1,5 +1,5 @@
 import "fake-indexeddb/auto";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { readFixture } from "../../../test/fixtures";
 import { startServer } from "../../../test/staticServer";
 import {
@@ -11,8 +11,15 @@ import {
 	scanSecrets,
 } from "../../core";
 import * as repo from "../../storage/repository";
+import { ScanCancelled, scanSecretsOffThread } from "../../workers/secretsClient";
 import { initialState, useStore } from "..";
 import { parseHash } from "../address";
+
+// The real scan, watched: a test checks the dialog hands it a signal and aborts it on close.
+vi.mock("../../workers/secretsClient", async (original) => {
+	const actual = await original<typeof import("../../workers/secretsClient")>();
+	return { ...actual, scanSecretsOffThread: vi.fn(actual.scanSecretsOffThread) };
+});
 
 const file = (relative: string) =>
 	new File([readFixture(relative)], relative.split("/").pop() as string, { type: "application/jsonl" });
@@ -152,6 +159,25 @@ describe("sharing a local session", () => {
 		expect(state().session).toBeNull();
 		expect(state().unsaved).toEqual([]);
 		expect((await repo.listSessions()).sessions).toEqual([]);
+	});
+
+	it("closing the dialog stops its secret scan", async () => {
+		await state().loadFiles([file(KEYS)]);
+		const scan = vi.mocked(scanSecretsOffThread);
+		scan.mockClear();
+		// A scan that takes as long as it is let: it ends only when its signal aborts.
+		scan.mockImplementationOnce(
+			(_source, signal) =>
+				new Promise((_resolve, reject) => signal?.addEventListener("abort", () => reject(new ScanCancelled()))),
+		);
+		const opening = state().openShare();
+		await vi.waitFor(() => expect(scan).toHaveBeenCalled());
+		const signal = scan.mock.calls[0][1];
+		expect(signal?.aborted).toBe(false);
+		state().closeShareDialog();
+		expect(signal?.aborted).toBe(true);
+		await opening;
+		expect(state().shareDialog).toBeNull();
 	});
 
 	it("reports a damaged share link as a load error", async () => {
