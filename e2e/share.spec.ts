@@ -103,7 +103,9 @@ test.describe("?url=", () => {
 	});
 	test.afterAll(() => server.close());
 
-	test("loads a session a server allows (CORS), stores it with its URL and honours #leaf=", async ({ page }) => {
+	test("loads a session a server allows (CORS), opens it not saved with its URL, honours #leaf= and stores it when asked", async ({
+		page,
+	}) => {
 		const errors = watchErrors(page);
 		const f = describeFixture(BRANCHY);
 		const tip = otherTip(BRANCHY);
@@ -114,7 +116,10 @@ test.describe("?url=", () => {
 		await expect(progress).toContainText(url);
 		await expectTips(page, f.tips);
 		await expect(leafItem(page, tip)).toHaveAttribute("aria-pressed", "true");
-		await expect(libraryItem(page, f.id)).toHaveAttribute("aria-current", "true");
+		// Nothing from a link is stored unasked: it is open, listed as not saved.
+		const unsaved = page.locator(`[data-testid=library-unsaved-item][data-session-id="${f.id}"]`);
+		await expect(unsaved).toHaveAttribute("aria-current", "true");
+		await expect(page.getByTestId("library-item")).toHaveCount(0);
 		await expect(page.getByTestId("open-session")).toContainText("branchy-legacy.jsonl");
 		await expect(page.getByTestId("context-panel")).toHaveAttribute(
 			"data-count",
@@ -122,7 +127,17 @@ test.describe("?url=", () => {
 		);
 		// The address keeps ?url= (a reload fetches it again) and gains the view.
 		expect(new URL(page.url()).searchParams.get("url")).toBe(url);
-		expect(parseHash(new URL(page.url()).hash)).toEqual({ leaf: tip, session: f.id });
+		await expect.poll(() => parseHash(new URL(page.url()).hash)).toEqual({ leaf: tip });
+		// A reload fetches it again and still stores nothing.
+		await page.reload();
+		await expect(leafItem(page, tip)).toHaveAttribute("aria-pressed", "true");
+		await expect(unsaved).toBeVisible();
+		await expect(page.getByTestId("library-item")).toHaveCount(0);
+		// Saved when asked: a library session with its URL, which the address then names.
+		await page.getByTestId("library-unsaved-save").click();
+		await expect(libraryItem(page, f.id)).toHaveAttribute("aria-current", "true");
+		await expect(page.getByTestId("library-unsaved-item")).toHaveCount(0);
+		await expect.poll(() => parseHash(new URL(page.url()).hash)).toEqual({ leaf: tip, session: f.id });
 
 		// The share button links to the URL, not to a copy.
 		const link = new URL(await shareLink(page));
@@ -195,13 +210,27 @@ test("a share link carries a local session: a fresh browser opens the same sessi
 		await expectTips(other, f.tips);
 		await expect(leafItem(other, tip)).toHaveAttribute("aria-pressed", "true");
 		await expect.poll(() => contextIds(other)).toEqual(expected);
-		await expect(libraryItem(other, f.id)).toHaveAttribute("aria-current", "true");
 		await expect(other.getByTestId("open-session")).toContainText("branchy-legacy.jsonl");
-		// The payload has done its work: the address now names the stored session.
+		// Opened not saved: the library is empty, the address still carries the session.
+		const unsaved = other.locator(`[data-testid=library-unsaved-item][data-session-id="${f.id}"]`);
+		await expect(unsaved).toHaveAttribute("aria-current", "true");
+		await expect(unsaved).toHaveAttribute("data-from-link", "true");
+		await expect(other.getByTestId("library-item")).toHaveCount(0);
+		await expect.poll(() => parseHash(new URL(other.url()).hash)).toEqual({ ...parts, leaf: tip });
+		// A reload opens it again from the link, and still stores nothing.
+		await other.reload();
+		await expect(leafItem(other, tip)).toHaveAttribute("aria-pressed", "true");
+		await expect(unsaved).toBeVisible();
+		await expect(other.getByTestId("library-item")).toHaveCount(0);
+		// Save to library: now it is stored, and the address names the stored session.
+		await expect(other.getByTestId("library-unsaved-save")).toHaveText("Save to library");
+		await other.getByTestId("library-unsaved-save").click();
+		await expect(libraryItem(other, f.id)).toHaveAttribute("aria-current", "true");
 		await expect.poll(() => parseHash(new URL(other.url()).hash)).toEqual({ leaf: tip, session: f.id });
 		await other.reload();
 		await expect(leafItem(other, tip)).toHaveAttribute("aria-pressed", "true");
 		await expect(other.getByTestId("library-item")).toHaveCount(1);
+		await expect(other.getByTestId("library-unsaved-item")).toHaveCount(0);
 		expect(errors).toEqual([]);
 	} finally {
 		await fresh.close();
@@ -224,6 +253,7 @@ test("a session too big for a link says how big and offers the export", async ({
 	await expect(page.getByTestId("export-dialog")).toBeVisible();
 	await expect(page.getByTestId("export-kind-session")).toBeChecked();
 	const { download: d, text } = await download(page);
+	// Its placeholders (`OPENAI_API_KEY=sk-...`) and code (`apiKey = parsed.apiKey`) are no secrets.
 	expect(d.suggestedFilename()).toBe("large-session.jsonl");
 	expect(text).toBe(read("pi-mono/large-session.jsonl"));
 });

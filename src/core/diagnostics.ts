@@ -233,6 +233,14 @@ function fieldProblems(obj: Fields, fields: readonly [string, string][]): string
 }
 
 /**
+ * What an issue code means, or undefined for a code the core does not report. Codes read back
+ * from storage or a file are untrusted: `constructor` must not find `Object.prototype`'s.
+ */
+export function issueCodeInfo(code: string): { severity: Severity; summary: string } | undefined {
+	return Object.hasOwn(ISSUE_CODES, code) ? ISSUE_CODES[code] : undefined;
+}
+
+/**
  * Checks a parsed, migrated session for problems pi would not report: broken links (compaction
  * kept ranges, labels, context edits, branch summaries), tool calls and results that do not pair
  * up along a path, missing required fields and unparseable timestamps. Pure and O(n): one pass

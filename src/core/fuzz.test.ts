@@ -8,12 +8,12 @@
 import { describe, expect, it } from "vitest";
 import { goldenNames, readGolden } from "../../test/fixtures";
 import { analyzeContext } from "./context";
-import { ISSUE_CODES } from "./diagnostics";
+import { ISSUE_CODES, issueCodeInfo } from "./diagnostics";
 import { dialectOf } from "./dialect";
 import { entryKind, entryPreview } from "./entryKind";
 import { buildGraph } from "./graph";
 import { convertToLlm } from "./llm";
-import { getLabels, getSessionName, getSessionStats } from "./meta";
+import { getFirstUserText, getLabels, getSessionName, getSessionStats } from "./meta";
 import { createSessionParser, parseSession } from "./parse";
 import { estimateTotalTokens } from "./tokens";
 import { getTreeIndex } from "./tree";
@@ -329,6 +329,107 @@ describe.each(goldenNames())("fuzzing %s", (name) => {
 		// Bounded work: every file's mutants together take well under the 30 s budget.
 		expect(performance.now() - start).toBeLessThan(MUTANTS_PER_FILE * 150);
 	});
+});
+
+/** Names `Object.prototype` (or any object literal) answers to: a lookup in a plain object finds them. */
+const PROTO_NAMES = [
+	"__proto__",
+	"constructor",
+	"toString",
+	"hasOwnProperty",
+	"valueOf",
+	"isPrototypeOf",
+	"__defineGetter__",
+	"prototype",
+] as const;
+/** Fields whose values name something; each gets a prototype name in every place it occurs. */
+const NAMED_FIELDS = ["type", "role", "customType", "label", "toolName", "name", "provider", "model", "thinkingLevel"];
+
+/** A deep copy of `value` with `replace` applied to every (key, value) pair of every object. */
+function rewrite(value: unknown, replace: (key: string, v: unknown) => unknown): unknown {
+	if (Array.isArray(value)) return value.map((v) => rewrite(v, replace));
+	if (value === null || typeof value !== "object") return value;
+	const out: Obj = {};
+	for (const [k, v] of Object.entries(value)) {
+		// defineProperty: a plain assignment of "__proto__" would set the prototype, not a field.
+		Object.defineProperty(out, k, { value: replace(k, rewrite(v, replace)), enumerable: true, writable: true });
+	}
+	return out;
+}
+
+function rewriteLines(text: string, replace: (key: string, v: unknown, line: number) => unknown): string {
+	return text
+		.split("\n")
+		.map((line, n) => {
+			const obj = lineObject(line);
+			return obj ? JSON.stringify(rewrite(obj, (k, v) => replace(k, v, n))) : line;
+		})
+		.join("\n");
+}
+
+/**
+ * Every way a golden file can carry prototype names: as the header id, as every entry id (a few at
+ * a time, links kept), and as every value of every naming field; plus object keys named so.
+ */
+function protoVariants(text: string): { what: string; text: string }[] {
+	const out: { what: string; text: string }[] = [];
+	const ids: string[] = [];
+	for (const line of text.split("\n")) {
+		const obj = lineObject(line);
+		if (obj && obj.type !== "session" && typeof obj.id === "string" && !ids.includes(obj.id)) ids.push(obj.id);
+	}
+	for (const name of PROTO_NAMES) {
+		out.push({
+			what: `header id ${name}`,
+			text: rewriteLines(text, (k, v, n) => (n === 0 && k === "id" ? name : v)),
+		});
+		for (const field of NAMED_FIELDS) {
+			out.push({ what: `every ${field} ${name}`, text: rewriteLines(text, (k, v) => (k === field ? name : v)) });
+		}
+		out.push({
+			what: `object keys ${name}`,
+			text: rewriteLines(text, (k, v) =>
+				k === "arguments" || k === "details" || k === "usage"
+					? rewrite({ [name]: v, x: { [name]: 1 } }, (_, x) => x)
+					: v,
+			),
+		});
+	}
+	// Every id gets a prototype name in some variant; references (parentId, targetId, …) follow.
+	for (let at = 0; at < ids.length; at += PROTO_NAMES.length) {
+		const renamed = new Map(ids.slice(at, at + PROTO_NAMES.length).map((id, i) => [id, PROTO_NAMES[i]]));
+		out.push({
+			what: `ids ${at}…${at + renamed.size - 1} renamed`,
+			text: rewriteLines(text, (_, v) => (typeof v === "string" ? (renamed.get(v) ?? v) : v)),
+		});
+	}
+	return out;
+}
+
+describe.each(goldenNames())("prototype names in %s", (name) => {
+	it("are data like any other name", () => {
+		const variants = protoVariants(readGolden(name).text);
+		expect(variants.length).toBeGreaterThan(PROTO_NAMES.length * NAMED_FIELDS.length);
+		for (const v of variants) {
+			const context = `${name}, ${v.what}`;
+			try {
+				const session = parseSession(v.text);
+				exercise(session);
+				getFirstUserText(session.entries);
+				for (const issue of session.issues) {
+					expect(issueCodeInfo(issue.code), `${context}: code ${issue.code}`).toBeDefined();
+				}
+				if (v.what.startsWith("header id")) expect(session.header?.id, context).toBe(v.what.slice(10));
+			} catch (err) {
+				throw new Error(`${context}\n${err instanceof Error ? err.stack : String(err)}`);
+			}
+		}
+	});
+});
+
+it("issueCodeInfo knows no prototype names", () => {
+	for (const name of PROTO_NAMES) expect(issueCodeInfo(name)).toBeUndefined();
+	expect(issueCodeInfo("malformed-json")?.severity).toBe("error");
 });
 
 describe("fuzz harness", () => {

@@ -1,4 +1,4 @@
-import { safeHref } from "./safeUrl";
+import { escapeInvisible, safeHref } from "./safeUrl";
 
 /**
  * A small Markdown parser for rendering session text: CommonMark's block structure (paragraphs,
@@ -42,6 +42,30 @@ export type Block =
 /** Nesting beyond this is kept as plain text (hostile input must not blow the stack). */
 const MAX_BLOCK_DEPTH = 16;
 const MAX_INLINE_DEPTH = 8;
+
+/** A link's text with its bidi controls and invisible characters shown (see `escapeInvisible`). */
+function escapeInlines(nodes: Inline[]): Inline[] {
+	return nodes.map((n) => {
+		switch (n.type) {
+			case "text":
+			case "code":
+				return { ...n, text: escapeInvisible(n.text) };
+			case "emphasis":
+			case "strong":
+			case "strike":
+			case "link":
+				return { ...n, children: escapeInlines(n.children) };
+			case "image":
+				return { ...n, alt: escapeInvisible(n.alt) };
+			case "break":
+				return n;
+			default: {
+				const never: never = n;
+				return never;
+			}
+		}
+	});
+}
 
 /** Parses Markdown text into blocks. Never throws. */
 export function parseMarkdown(text: string): Block[] {
@@ -581,15 +605,20 @@ class InlineParser {
 			this.buf += source;
 			return dest.end;
 		}
-		const title = dest.title !== undefined ? { title: dest.title } : {};
+		const title = dest.title !== undefined ? { title: escapeInvisible(dest.title) } : {};
 		if (image) {
-			this.push({ type: "image", href, alt: plainText(parseInlines(label, this.depth + 1)), ...title });
+			this.push({
+				type: "image",
+				href,
+				alt: escapeInvisible(plainText(parseInlines(label, this.depth + 1))),
+				...title,
+			});
 		} else {
 			const children =
 				this.depth + 1 > MAX_INLINE_DEPTH
 					? [{ type: "text" as const, text: label }]
 					: new InlineParser(label, this.depth + 1, true).run();
-			this.push({ type: "link", href, ...title, children });
+			this.push({ type: "link", href, ...title, children: escapeInlines(children) });
 		}
 		return dest.end;
 	}
@@ -601,7 +630,7 @@ class InlineParser {
 			this.buf += "<";
 			return i + 1;
 		}
-		this.push({ type: "link", href, children: [{ type: "text", text: m[1] }] });
+		this.push({ type: "link", href, children: [{ type: "text", text: escapeInvisible(m[1]) }] });
 		return i + m[0].length;
 	}
 
@@ -628,7 +657,7 @@ class InlineParser {
 			this.buf += s[i];
 			return i + 1;
 		}
-		this.push({ type: "link", href, children: [{ type: "text", text: url }] });
+		this.push({ type: "link", href, children: [{ type: "text", text: escapeInvisible(url) }] });
 		return i + url.length;
 	}
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { safeHref, safeImageSrc } from "./safeUrl";
+import { parseMarkdown } from "./markdown";
+import { escapeInvisible, safeHref, safeImageSrc } from "./safeUrl";
 
 describe("safeHref", () => {
 	it("allows http, https and mailto", () => {
@@ -45,5 +46,32 @@ describe("safeImageSrc", () => {
 		expect(safeImageSrc("image/png", "")).toBeNull();
 		expect(safeImageSrc(undefined, png)).toBeNull();
 		expect(safeImageSrc("image/png", 42)).toBeNull();
+	});
+});
+
+describe("bidi controls and invisible characters in links", () => {
+	const RLO = "\u202e";
+	it("are percent-encoded in the target, so the address reads as it is", () => {
+		expect(safeHref(`https://example.com/${RLO}fdp.exe`)).toBe("https://example.com/%E2%80%AEfdp.exe");
+		expect(safeHref("https://exa\u200bmple.com/")).toBe("https://exa%E2%80%8Bmple.com/");
+		expect(safeHref("https://example.com/a\u2066b\u2069")).toBe("https://example.com/a%E2%81%A6b%E2%81%A9");
+		expect(safeHref("https://example.com/plain")).toBe("https://example.com/plain");
+	});
+
+	it("are written out in shown text, everything else kept", () => {
+		expect(escapeInvisible(`invoice${RLO}fdp.exe`)).toBe("invoice[U+202E]fdp.exe");
+		expect(escapeInvisible("a\u200fb\ufeffc\u{e0041}")).toBe("a[U+200F]b[U+FEFF]c[U+E0041]");
+		expect(escapeInvisible("日本語 🌲 ünïcödé")).toBe("日本語 🌲 ünïcödé");
+	});
+
+	it("show escaped in rendered links: autolinks, bare URLs, labels and titles", () => {
+		const url = `https://example.com/${RLO}gpj.exe`;
+		for (const src of [`<${url}>`, `see ${url} now`, `[${RLO}gpj.exe](${url} "t${RLO}")`]) {
+			const [block] = parseMarkdown(src);
+			const text = JSON.stringify(block);
+			expect(text, src).not.toContain(RLO);
+			expect(text, src).toContain("[U+202E]");
+			expect(text, src).toContain("%E2%80%AE");
+		}
 	});
 });

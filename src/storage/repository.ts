@@ -1,5 +1,6 @@
 import { del, delMany, get, entries as idbEntries, keys as idbKeys, set } from "idb-keyval";
 import { openStore, type RobustStore, StorageError } from "./idb";
+import { announceLibraryChange } from "./libraryChannel";
 
 export { StorageError, type StorageProblem } from "./idb";
 
@@ -43,6 +44,11 @@ export interface SessionMeta {
 	/** An archived copy of another stored session (OpenClaw's `<id>.jsonl.reset.<time>`). */
 	archive?: { of: string; reason: string; time?: string };
 	/**
+	 * The library id of the stored session this one has the same session id as but is not a
+	 * continuation of (two copies continued apart): it is kept beside it, under an id of its own.
+	 */
+	divergedFrom?: string;
+	/**
 	 * The key of the body in the body database when it is not the id: while a changed body is
 	 * written beside the old one (see `saveSession`), or when moving it back failed.
 	 */
@@ -75,6 +81,11 @@ function exclusive<T>(task: () => Promise<T>): Promise<T> {
 	const run = queue.then(task, task);
 	queue = run.catch(() => undefined);
 	return run;
+}
+
+/** `exclusive` for a write: the other tabs are told once it is done (or failed half way). */
+function exclusiveWrite<T>(task: () => Promise<T>): Promise<T> {
+	return exclusive(task).finally(announceLibraryChange);
 }
 
 /** A stored record that cannot be used: its metadata, its body, or its search-index entry. */
@@ -112,6 +123,7 @@ const OPTIONAL: readonly [keyof SessionMeta, "string" | "number"][] = [
 	["previousEntries", "number"],
 	["parentSession", "string"],
 	["sourceUrl", "string"],
+	["divergedFrom", "string"],
 	["bodyKey", "string"],
 ];
 
@@ -310,7 +322,7 @@ async function sameSize(key: string, body: Blob | string): Promise<boolean> {
  * `StorageError`.
  */
 export function saveSession(meta: SessionMeta, body: Blob | string): Promise<SessionMeta> {
-	return exclusive(async () => {
+	return exclusiveWrite(async () => {
 		const before = readMeta(await get<unknown>(meta.id, metas()), meta.id);
 		const existing = "meta" in before ? before.meta : undefined;
 		const { bodyKey: _ignored, ...fresh } = meta;
@@ -362,7 +374,7 @@ export function saveSession(meta: SessionMeta, body: Blob | string): Promise<Ses
 }
 
 export async function updateSessionMeta(id: string, patch: Partial<SessionMeta>): Promise<SessionMeta | undefined> {
-	return exclusive(async () => {
+	return exclusiveWrite(async () => {
 		const meta = await getSessionMeta(id);
 		if (!meta) return undefined;
 		const next = { ...meta, ...patch, id, ...(meta.bodyKey ? { bodyKey: meta.bodyKey } : {}) };
@@ -373,7 +385,7 @@ export async function updateSessionMeta(id: string, patch: Partial<SessionMeta>)
 
 /** Sets or (with an empty name) clears the explorer's own display name; the body is not touched. */
 export function renameSession(id: string, displayName: string): Promise<SessionMeta | undefined> {
-	return exclusive(async () => {
+	return exclusiveWrite(async () => {
 		const meta = await getSessionMeta(id);
 		if (!meta) return undefined;
 		const { displayName: _old, ...rest } = meta;
@@ -386,7 +398,7 @@ export function renameSession(id: string, displayName: string): Promise<SessionM
 
 /** Removes a session's metadata, then its body. */
 export function deleteSession(id: string): Promise<void> {
-	return exclusive(async () => {
+	return exclusiveWrite(async () => {
 		const meta = await getSessionMeta(id);
 		await del(id, metas());
 		await delMany(meta?.bodyKey ? [meta.bodyKey, id] : [id], bodies());
@@ -398,7 +410,7 @@ export function deleteSession(id: string): Promise<void> {
  * damaged: a record that reads well now (another tab repaired it) is kept. True when removed.
  */
 export function deleteCorruptRecord(record: Pick<CorruptRecord, "rawKey">): Promise<boolean> {
-	return exclusive(async () => {
+	return exclusiveWrite(async () => {
 		// A record the browser cannot read back is damaged for sure.
 		const value = await get<unknown>(record.rawKey, metas()).catch((err: unknown) => {
 			if (err instanceof StorageError && err.kind === "unavailable") throw err;

@@ -19,11 +19,31 @@ describe("failure reasons", () => {
 describe("downloads", () => {
 	const body = `${JSON.stringify({ type: "session", version: 3, id: "x" })}\n`.repeat(2000);
 	let server: Awaited<ReturnType<typeof startServer>>;
+	let endlessSent = 0;
 	beforeAll(async () => {
 		server = await startServer((req, res) => {
 			if (req.url === "/s.jsonl") {
 				res.writeHead(200, { "content-type": "application/jsonl", "content-length": Buffer.byteLength(body) });
 				res.end(body);
+			} else if (req.url === "/endless") {
+				// No length announced, and more than any limit: it must be cut off while streaming.
+				res.writeHead(200, { "content-type": "application/jsonl" });
+				let sent = 0;
+				const chunk = Buffer.alloc(64 * 1024, 97);
+				const pump = () => {
+					while (sent < 64 * 1024 * 1024 && !res.destroyed) {
+						sent += chunk.length;
+						if (!res.write(chunk)) return void res.once("drain", pump);
+					}
+					res.end();
+				};
+				pump();
+				res.on("close", () => {
+					endlessSent = sent;
+				});
+			} else if (req.url === "/announced") {
+				res.writeHead(200, { "content-type": "application/jsonl", "content-length": 300 * 1024 * 1024 });
+				res.write("{}");
 			} else if (req.url === "/page") {
 				res.writeHead(200, { "content-type": "text/html; charset=utf-8" });
 				res.end("  <!doctype html><title>SPA</title>");
@@ -57,5 +77,21 @@ describe("downloads", () => {
 		const err = await fetchSessionBlob(`${origin}/s.jsonl`).catch((e: unknown) => e);
 		expect(err).toBeInstanceOf(FetchSessionError);
 		expect((err as Error).message).toContain("could not be reached");
+	});
+
+	it("stops reading a response once it passes the size limit, saying so", async () => {
+		const seen: { loaded: number }[] = [];
+		const limit = 1024 * 1024;
+		const failure = await fetchSessionBlob(`${server.origin}/endless`, (p) => seen.push(p), limit).catch((e) => e);
+		expect(failure).toBeInstanceOf(FetchSessionError);
+		expect(failure.message).toMatch(/larger than 1 MB, the most a link opens/);
+		// Read as a stream: never more than a few chunks past the limit.
+		expect(Math.max(0, ...seen.map((p) => p.loaded))).toBeLessThanOrEqual(limit);
+		await new Promise((r) => setTimeout(r, 100));
+		expect(endlessSent).toBeLessThan(64 * 1024 * 1024);
+	});
+
+	it("refuses a response that announces more than the limit before reading it", async () => {
+		await expect(fetchSessionBlob(`${server.origin}/announced`)).rejects.toThrow(/larger than 256 MB/);
 	});
 });

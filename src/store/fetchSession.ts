@@ -6,6 +6,14 @@ export interface DownloadProgress {
 	total: number;
 }
 
+/**
+ * The largest session a `?url=` link downloads: the response is read as a stream and dropped
+ * once it passes this (a link may point anywhere, at anything).
+ */
+export const MAX_URL_BYTES = 256 * 1024 * 1024;
+
+const megabytes = (n: number) => `${Math.round(n / (1024 * 1024))} MB`;
+
 /** A download that failed; its message names the reason (the URL is named by the caller). */
 export class FetchSessionError extends Error {}
 
@@ -55,7 +63,12 @@ async function isReachable(url: string): Promise<boolean> {
 export async function fetchSessionBlob(
 	url: string,
 	onProgress?: (p: DownloadProgress) => void,
+	maxBytes = MAX_URL_BYTES,
 ): Promise<{ blob: Blob; contentType: string }> {
+	const tooLarge = () =>
+		new FetchSessionError(
+			`the file is larger than ${megabytes(maxBytes)}, the most a link opens; download it and open the file instead`,
+		);
 	let response: Response;
 	try {
 		response = await fetch(url, { mode: "cors", credentials: "omit", cache: "no-cache" });
@@ -68,8 +81,13 @@ export async function fetchSessionBlob(
 	const contentType = response.headers.get("content-type") ?? "";
 	const announced = Number(response.headers.get("content-length") ?? 0);
 	const total = Number.isFinite(announced) && announced > 0 ? announced : 0;
+	if (total > maxBytes) {
+		await response.body?.cancel().catch(() => undefined);
+		throw tooLarge();
+	}
 	if (!response.body) {
 		const blob = await response.blob();
+		if (blob.size > maxBytes) throw tooLarge();
 		onProgress?.({ loaded: blob.size, total: blob.size });
 		return { blob, contentType };
 	}
@@ -77,21 +95,27 @@ export async function fetchSessionBlob(
 	const chunks: Uint8Array[] = [];
 	let loaded = 0;
 	let lastReport = 0;
-	try {
-		for (;;) {
-			const { done, value } = await reader.read();
-			if (done) break;
-			chunks.push(value);
-			loaded += value.length;
-			const now = Date.now();
-			if (onProgress && now - lastReport > 50) {
-				lastReport = now;
-				// A compressed response announces fewer bytes than it yields.
-				onProgress({ loaded, total: total > 0 ? Math.max(total, loaded) : 0 });
-			}
+	for (;;) {
+		let step: ReadableStreamReadResult<Uint8Array>;
+		try {
+			step = await reader.read();
+		} catch {
+			throw new FetchSessionError(`the download broke off after ${loaded} bytes`);
 		}
-	} catch {
-		throw new FetchSessionError(`the download broke off after ${loaded} bytes`);
+		const { done, value } = step;
+		if (done) break;
+		loaded += value.length;
+		if (loaded > maxBytes) {
+			await reader.cancel().catch(() => undefined);
+			throw tooLarge();
+		}
+		chunks.push(value);
+		const now = Date.now();
+		if (onProgress && now - lastReport > 50) {
+			lastReport = now;
+			// A compressed response announces fewer bytes than it yields.
+			onProgress({ loaded, total: total > 0 ? Math.max(total, loaded) : 0 });
+		}
 	}
 	onProgress?.({ loaded, total: loaded });
 	const blob = new Blob(chunks as BlobPart[], { type: "application/jsonl" });

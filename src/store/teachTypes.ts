@@ -19,7 +19,7 @@ export interface TeachState {
 	/** The example file being fetched, for a busy state. */
 	exampleLoading: string | null;
 	/** Lessons by library key: the example a session was opened from, shown beside it. */
-	lessons: Readonly<Record<string, ExampleInfo>>;
+	lessons: ReadonlyMap<string, ExampleInfo>;
 	/** The explainer's step index, null when it is off. */
 	explainStep: number | null;
 	/** The compare view's tips, null when it is closed. */

@@ -14,8 +14,13 @@ export interface OpenSession extends ParsedSession {
 	size: number;
 	contentHash: string;
 	sourceUrl?: string;
-	/** False when the session could not be stored (it is open in memory only). */
+	/**
+	 * False when the session is open in memory only: it came from a link (and the user has not
+	 * saved it), or it could not be stored.
+	 */
 	stored: boolean;
+	/** The `#share=` link it was opened from, kept in the address while it is not saved. */
+	share?: { payload: string; name?: string };
 	/**
 	 * True while what is shown is a large file's preview (core `SessionPreview`): the graph and
 	 * the tips are there, most entries are skeletons, and the full session replaces it shortly.
@@ -67,8 +72,13 @@ export interface LibraryState {
 	storageError: string | null;
 	/** Library groups (working directories, "" for none) the user collapsed; kept across reloads. */
 	libraryCollapsed: ReadonlySet<string>;
-	/** Sessions open in this page that could not be stored (newest first): listed as "not saved". */
+	/**
+	 * Sessions open in this page and not stored (newest first): listed as "not saved". They came
+	 * from a link (ids in `unsavedFromLink`) or could not be stored.
+	 */
 	unsaved: SessionMeta[];
+	/** The unsaved sessions that came from a link (never offered to the library unasked). */
+	unsavedFromLink: ReadonlySet<string>;
 	/** Why browser storage cannot be used at all (private window, blocked), else null. */
 	storageOffline: string | null;
 	/** The library export under way or just done. */
@@ -90,6 +100,11 @@ export interface LibraryExport {
 
 export interface LibraryActions {
 	refreshLibrary(): Promise<void>;
+	/**
+	 * Lists the library again whenever another tab (or a worker) changes it; returns a function
+	 * that stops following.
+	 */
+	followOtherTabs(): () => void;
 	renameSession(id: string, displayName: string): Promise<void>;
 	deleteSession(id: string): Promise<void>;
 	dismissStorageError(): void;
@@ -100,8 +115,11 @@ export interface LibraryActions {
 	 * used and available when storage is full; says once a page that storage is unavailable.
 	 */
 	noteStorageFailure(err: unknown, file?: { fileName: string; size: number }): Promise<void>;
-	/** Lists a session that is open but could not be stored, keeping its content in memory. */
-	keepUnsaved(meta: SessionMeta, body: Blob): void;
+	/**
+	 * Lists a session that is open but not stored (it could not be, or it came from a link:
+	 * `fromLink`), keeping its content in memory.
+	 */
+	keepUnsaved(meta: SessionMeta, body: Blob, fromLink?: boolean): void;
 	/** Tries again to store an unsaved session; true when it is stored now. */
 	saveUnsaved(id: string): Promise<boolean>;
 	/** Drops an unsaved session from the list (closing it when open). */
@@ -137,10 +155,14 @@ export interface LoadSource {
 	/** The bytes, or a download that reports its progress (and throws a readable reason). */
 	body: Blob | ((onProgress: (p: { loaded: number; total: number }) => void) => Promise<Blob>);
 	/**
-	 * Never replace a stored session that has the same id but other bytes from another source
-	 * (a shared, perhaps redacted, copy of a session this browser holds): store it apart.
+	 * It came from a link (`#share=` or `?url=`): it opens not saved, listed with _Save to
+	 * library_, and nothing is stored until the user says so. Saved, it never replaces a stored
+	 * session that has the same id but other bytes from another source (a shared, perhaps
+	 * redacted, copy of a session this browser holds): it is kept apart.
 	 */
-	keepStored?: boolean;
+	fromLink?: boolean;
+	/** The `#share=` payload (and name) it was decoded from. */
+	share?: { payload: string; name?: string };
 }
 
 export interface LoadActions {

@@ -15,9 +15,11 @@ import { useUrlSync } from "./hooks/useUrlSync";
 
 export function App() {
 	const refreshLibrary = useStore((s) => s.refreshLibrary);
+	const followOtherTabs = useStore((s) => s.followOtherTabs);
 	useEffect(() => {
 		void refreshLibrary();
 	}, [refreshLibrary]);
+	useEffect(() => followOtherTabs(), [followOtherTabs]);
 	useUrlSync();
 	// A panel that fails to render says so in its place; another session gives it a fresh start.
 	const key = useStore((s) => s.session?.key ?? null);

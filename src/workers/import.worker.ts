@@ -1,5 +1,4 @@
 /// <reference lib="webworker" />
-import { scanSecrets } from "../core";
 import { StorageError } from "../storage/idb";
 import type { ImportRequest, ImportResponse } from "./importClient";
 import { importSessionBlob, indexSessionBlob } from "./importSession";
@@ -10,15 +9,6 @@ self.onmessage = async (event: MessageEvent<ImportRequest>) => {
 	const request = event.data;
 	const { requestId } = request;
 	try {
-		if (request.type === "scan") {
-			const { source } = request;
-			post({
-				type: "scanned",
-				requestId,
-				hits: scanSecrets(typeof source === "string" ? source : await source.text()),
-			});
-			return;
-		}
 		if (request.type === "index") {
 			const doc = await indexSessionBlob(request.blob, request.options);
 			post({ type: "indexed", requestId, doc });

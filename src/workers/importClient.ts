@@ -1,4 +1,4 @@
-import { type SearchDoc, type SecretHit, scanSecrets } from "../core";
+import type { SearchDoc } from "../core";
 import { StorageError, type StorageProblem } from "../storage/idb";
 import {
 	type ImportOptions,
@@ -11,14 +11,12 @@ import type { ReadProgress } from "./readSession";
 
 export type ImportRequest =
 	| { type: "import"; requestId: number; blob: Blob; options: ImportOptions }
-	| { type: "index"; requestId: number; blob: Blob; options: IndexOptions }
-	| { type: "scan"; requestId: number; source: Blob | string };
+	| { type: "index"; requestId: number; blob: Blob; options: IndexOptions };
 
 export type ImportResponse =
 	| { type: "progress"; requestId: number; loaded: number; total: number }
 	| { type: "done"; requestId: number; outcome: ImportOutcome }
 	| { type: "indexed"; requestId: number; doc: SearchDoc | null }
-	| { type: "scanned"; requestId: number; hits: SecretHit[] }
 	/** `storage`: the kind of storage failure, when writing to IndexedDB failed. */
 	| { type: "error"; requestId: number; message: string; storage?: StorageProblem };
 
@@ -115,17 +113,5 @@ export function indexSessionFile(blob: Blob, options: IndexOptions): Promise<Sea
 		(requestId) => ({ type: "index", requestId, blob, options }),
 		(msg) => (msg.type === "indexed" ? { value: msg.doc } : msg.type === "error" ? failure(msg) : undefined),
 		() => indexSessionBlob(blob, options),
-	);
-}
-
-/**
- * `scanSecrets` of a JSONL text (or a file's), off the main thread: scanning a 100 MB session
- * takes seconds. Falls back to the main thread where workers are unavailable.
- */
-export function scanSecretsOffThread(source: Blob | string): Promise<SecretHit[]> {
-	return ask(
-		(requestId) => ({ type: "scan", requestId, source }),
-		(msg) => (msg.type === "scanned" ? { value: msg.hits } : msg.type === "error" ? failure(msg) : undefined),
-		async () => scanSecrets(typeof source === "string" ? source : await source.text()),
 	);
 }

@@ -4,6 +4,7 @@ import type { SessionMeta } from "../../storage/repository";
 import * as repo from "../../storage/repository";
 import * as searchStore from "../../storage/searchStore";
 import { importSessionFile } from "../../workers/importClient";
+import { placed, placeSession } from "../placement";
 import { holdIndexing, releaseIndexing, rememberDoc } from "../searchCorpus";
 import { storageProblem, usageText } from "../storageMessage";
 import type { GetStore, ImportActions, ImportBatch, ImportResult, ImportSource, ImportState, SetStore } from "../types";
@@ -282,15 +283,24 @@ export function createImportSlice(set: SetStore, get: GetStore): ImportActions {
 			const sessionId = restore?.id ?? byHash.get(outcome.contentHash);
 			return { result: { path, status: "unchanged", ...(sessionId ? { sessionId } : {}) } };
 		}
-		const before = byId.get(outcome.meta.id);
-		if (before && before.contentHash === outcome.meta.contentHash) {
+		let meta = outcome.meta;
+		let doc = outcome.doc;
+		let before = byId.get(meta.id);
+		if (!restore) {
+			// Same id, other content: it updates a stored copy only when it continues it; else it is kept apart.
+			const placement = await placeSession(meta.id, item.body, meta.contentHash, [...byId.values()]);
+			meta = placed(meta, placement);
+			doc = { ...doc, sessionId: meta.id };
+			before = placement.kind === "same" || placement.kind === "grown" ? placement.stored : undefined;
+		}
+		if (before && before.contentHash === meta.contentHash) {
 			return { result: { path, status: "unchanged", sessionId: before.id, entries: before.entries } };
 		}
 		let stored: SessionMeta;
 		try {
 			stored = await repo.saveSession(
 				{
-					...outcome.meta,
+					...meta,
 					storedAt: Date.now(),
 					...(restore?.displayName ? { displayName: restore.displayName } : {}),
 					...(restore?.sourceUrl ? { sourceUrl: restore.sourceUrl } : {}),
@@ -310,8 +320,8 @@ export function createImportSlice(set: SetStore, get: GetStore): ImportActions {
 			return { result: { path, status: "failed", reason }, ...(kind !== "failed" ? { storageFailed: kind } : {}) };
 		}
 		try {
-			await searchStore.putSearchDoc(outcome.doc);
-			rememberDoc(outcome.doc);
+			await searchStore.putSearchDoc(doc);
+			rememberDoc(doc);
 		} catch {
 			// The session is stored; the index catches up in the background (syncSearchIndex).
 		}

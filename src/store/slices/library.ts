@@ -1,4 +1,5 @@
 import { type BundleSkip, buildBundle, bundleFileName } from "../../storage/bundle";
+import { onLibraryChange } from "../../storage/libraryChannel";
 import { getCollapsedGroups, getLastOpenSession, setCollapsedGroups, setLastOpenSession } from "../../storage/prefs";
 import type { CorruptRecord, SessionMeta } from "../../storage/repository";
 import * as repo from "../../storage/repository";
@@ -17,6 +18,7 @@ export const initialLibraryState: LibraryState = {
 	storageError: null,
 	libraryCollapsed: new Set(),
 	unsaved: [],
+	unsavedFromLink: new Set(),
 	storageOffline: null,
 	libraryExport: null,
 };
@@ -24,6 +26,12 @@ export const initialLibraryState: LibraryState = {
 const errorText = (err: unknown) => (err instanceof Error ? err.message : String(err));
 const recordId = (r: Pick<CorruptRecord, "store" | "key">) => `${r.store}\n${r.key}`;
 const nameOf = (m: SessionMeta) => m.displayName || m.title || m.fileName;
+const without = (ids: ReadonlySet<string>, id: string): ReadonlySet<string> => {
+	if (!ids.has(id)) return ids;
+	const next = new Set(ids);
+	next.delete(id);
+	return next;
+};
 
 /**
  * Every session of the page in one library file: the unsaved ones (their copy in memory) and the
@@ -104,6 +112,21 @@ export function createLibrarySlice(set: SetStore, get: GetStore): LibraryActions
 			}
 		},
 
+		followOtherTabs() {
+			let timer: ReturnType<typeof setTimeout> | null = null;
+			const stop = onLibraryChange(() => {
+				// A burst of changes (a folder import in another tab) is listed once.
+				timer ??= setTimeout(() => {
+					timer = null;
+					void get().refreshLibrary();
+				}, 100);
+			});
+			return () => {
+				stop();
+				if (timer) clearTimeout(timer);
+			};
+		},
+
 		async renameSession(id, displayName) {
 			try {
 				await repo.renameSession(id, displayName);
@@ -150,9 +173,14 @@ export function createLibrarySlice(set: SetStore, get: GetStore): LibraryActions
 			set({ storageError: storageMessage(err, file, use), ...(use ? { storageUse: use } : {}) });
 		},
 
-		keepUnsaved(meta, body) {
+		keepUnsaved(meta, body, fromLink = false) {
 			keepUnsavedBody(meta.id, body);
-			set((s) => ({ unsaved: [meta, ...s.unsaved.filter((m) => m.id !== meta.id)] }));
+			set((s) => {
+				const links = new Set(s.unsavedFromLink);
+				if (fromLink) links.add(meta.id);
+				else links.delete(meta.id);
+				return { unsaved: [meta, ...s.unsaved.filter((m) => m.id !== meta.id)], unsavedFromLink: links };
+			});
 		},
 
 		async saveUnsaved(id) {
@@ -168,6 +196,7 @@ export function createLibrarySlice(set: SetStore, get: GetStore): LibraryActions
 			dropUnsavedBody(id);
 			set((s) => ({
 				unsaved: s.unsaved.filter((m) => m.id !== id),
+				unsavedFromLink: without(s.unsavedFromLink, id),
 				storageError: null,
 				// The open copy is the one just stored: links can name it now.
 				...(s.session?.key === id && !s.session.stored ? { session: { ...s.session, stored: true } } : {}),
@@ -179,7 +208,7 @@ export function createLibrarySlice(set: SetStore, get: GetStore): LibraryActions
 
 		forgetUnsaved(id) {
 			dropUnsavedBody(id);
-			set((s) => ({ unsaved: s.unsaved.filter((m) => m.id !== id) }));
+			set((s) => ({ unsaved: s.unsaved.filter((m) => m.id !== id), unsavedFromLink: without(s.unsavedFromLink, id) }));
 			const open = get().session;
 			if (open?.key === id && !open.stored) get().closeSession();
 		},

@@ -1,8 +1,10 @@
 import { adoptTreeIndex, getTreeIndex, type SessionIssue, type SessionPreview, type TreeIndex } from "../../core";
 import { isBundleFile } from "../../storage/bundle";
 import { getLastOpenSession, setLastOpenSession } from "../../storage/prefs";
+import type { SessionMeta } from "../../storage/repository";
 import * as repo from "../../storage/repository";
 import { parseSessionFile } from "../../workers/client";
+import { type Placement, placed, placeSession } from "../placement";
 import { prepareView } from "../prepareView";
 import { describeSession, sessionKey } from "../sessionMeta";
 import type { DeepLink, GetStore, LoadActions, LoadJob, LoadSource, LoadState, OpenSession, SetStore } from "../types";
@@ -107,6 +109,12 @@ export function createLoadSlice(set: SetStore, get: GetStore): LoadActions {
 		});
 	};
 
+	/**
+	 * Sessions placed in the library but not stored yet (a pick of several files stores each one
+	 * once the next has loaded): the next file is placed beside them too.
+	 */
+	const placing: SessionMeta[] = [];
+
 	/** A preview of `fileName` still open when its full parse failed is closed. */
 	const dropPreview = (fileName: string) => {
 		const open = get().session;
@@ -139,7 +147,7 @@ export function createLoadSlice(set: SetStore, get: GetStore): LoadActions {
 			let parsed = false;
 			let shown: TreeIndex | undefined;
 			const onPreview =
-				preview && !source.keepStored
+				preview && !source.fromLink
 					? (p: SessionPreview) => {
 							// The bytes are read: the progress from now on is the full parse's.
 							updateJob(id, { phase: "parsing", loaded: 0 });
@@ -157,7 +165,13 @@ export function createLoadSlice(set: SetStore, get: GetStore): LoadActions {
 			parsed = true;
 			await prepareView(result.parsed.entries, result.view, result.leaves, shown);
 			let key = sessionKey(result.parsed.header?.id, result.contentHash, source.fileName);
-			if (source.keepStored) key = await separateKey(key, result.contentHash, source.sourceUrl);
+			let placement: Placement | null = null;
+			if (source.fromLink) key = await separateKey(key, result.contentHash, source.sourceUrl);
+			else {
+				// Same id, other content: updated only when it continues the stored copy; else kept apart.
+				placement = await placeSession(key, blob, result.contentHash, [...get().library, ...placing]);
+				key = placement.key;
+			}
 			const session: OpenSession = {
 				...result.parsed,
 				key,
@@ -165,12 +179,27 @@ export function createLoadSlice(set: SetStore, get: GetStore): LoadActions {
 				size: result.size,
 				contentHash: result.contentHash,
 				...(source.sourceUrl ? { sourceUrl: source.sourceUrl } : {}),
+				...(source.share ? { share: source.share } : {}),
 				stored: false,
 			};
 			updateJob(id, { phase: "saving", loaded: result.size });
+			const described = describeSession(session);
+			const meta = placement ? placed(described, placement) : described;
+			placing.push(meta);
 			const store = async () => {
 				try {
-					const meta = describeSession(session);
+					if (source.fromLink) {
+						// The same bytes already in the library (saved from this link before): that copy is open.
+						const stored = get().library.find((m) => m.id === session.key);
+						if (stored && stored.contentHash === session.contentHash) {
+							session.stored = true;
+							if (isOpen(session)) set((s) => (s.session ? { session: { ...s.session, stored: true } } : {}));
+						} else {
+							// Nothing from a link is stored unasked: it stays in the page, with Save to library.
+							get().keepUnsaved(meta, blob, true);
+						}
+						return;
+					}
 					try {
 						await repo.saveSession(meta, blob);
 						session.stored = true;
@@ -186,6 +215,7 @@ export function createLoadSlice(set: SetStore, get: GetStore): LoadActions {
 					}
 					await get().refreshLibrary();
 				} finally {
+					placing.splice(placing.indexOf(meta), 1);
 					endJob(id);
 				}
 			};

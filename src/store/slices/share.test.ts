@@ -1,11 +1,25 @@
 import "fake-indexeddb/auto";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { readFixture } from "../../../test/fixtures";
 import { startServer } from "../../../test/staticServer";
-import { decodeShare, getTreeIndex, MAX_SHARE_FRAGMENT_CHARS, parseSession, scanSecrets } from "../../core";
+import {
+	decodeShare,
+	encodeShare,
+	getTreeIndex,
+	MAX_SHARE_FRAGMENT_CHARS,
+	parseSession,
+	scanSecrets,
+} from "../../core";
 import * as repo from "../../storage/repository";
+import { ScanCancelled, scanSecretsOffThread } from "../../workers/secretsClient";
 import { initialState, useStore } from "..";
 import { parseHash } from "../address";
+
+// The real scan, watched: a test checks the dialog hands it a signal and aborts it on close.
+vi.mock("../../workers/secretsClient", async (original) => {
+	const actual = await original<typeof import("../../workers/secretsClient")>();
+	return { ...actual, scanSecretsOffThread: vi.fn(actual.scanSecretsOffThread) };
+});
 
 const file = (relative: string) =>
 	new File([readFixture(relative)], relative.split("/").pop() as string, { type: "application/jsonl" });
@@ -94,7 +108,7 @@ describe("sharing a local session", () => {
 		expect(d.link.chars).toBeGreaterThan(MAX_SHARE_FRAGMENT_CHARS);
 	});
 
-	it("opens a shared link as a new library session, selecting its leaf, without touching the original", async () => {
+	it("opens a shared link not saved, apart from the original, and stores it only when asked", async () => {
 		await state().loadFiles([file(KEYS)]);
 		state().selectLeaf("e0000005");
 		await state().openShare();
@@ -102,14 +116,68 @@ describe("sharing a local session", () => {
 		state().closeShareDialog();
 		await state().openAddress({ link: parseHash(hash) });
 		const s = state();
-		expect(s.session?.key).toMatch(/^fake-keys-0001~[0-9a-f]{8}$/);
-		expect(s.session?.fileName).toBe("fake-keys.jsonl");
+		const key = s.session?.key as string;
+		expect(key).toMatch(/^fake-keys-0001~[0-9a-f]{8}$/);
+		expect(s.session).toMatchObject({ fileName: "fake-keys.jsonl", stored: false });
+		expect(s.session?.share?.payload).toBe(parseHash(hash).share);
 		expect(s.selectedLeafId).toBe("e0000005");
-		expect(s.library.map((m) => m.id).sort()).toEqual(["fake-keys-0001", s.session?.key].sort());
-		expect(await (await repo.loadSessionBody("fake-keys-0001"))?.text()).toBe(keysText);
-		// The same link again updates its own copy rather than adding another.
+		// Nothing stored behind the user's back: the library is as it was, the copy is listed apart.
+		expect(s.library.map((m) => m.id)).toEqual(["fake-keys-0001"]);
+		expect(s.unsaved.map((m) => m.id)).toEqual([key]);
+		expect(s.unsavedFromLink.has(key)).toBe(true);
+		expect((await repo.listSessions()).sessions.map((m) => m.id)).toEqual(["fake-keys-0001"]);
+		// The same link again (a reload) opens it again, still not saved, still one copy.
 		await state().openAddress({ link: parseHash(hash) });
+		expect(state().unsaved).toHaveLength(1);
+		expect(state().library).toHaveLength(1);
+		// Saved, it is a library session of its own; the original is untouched.
+		expect(await state().saveUnsaved(key)).toBe(true);
+		expect(
+			state()
+				.library.map((m) => m.id)
+				.sort(),
+		).toEqual(["fake-keys-0001", key].sort());
+		expect(state().unsavedFromLink.size).toBe(0);
+		expect(await (await repo.loadSessionBody("fake-keys-0001"))?.text()).toBe(keysText);
+		// The link once more opens the saved copy, adding nothing.
+		await state().openAddress({ link: parseHash(hash) });
+		expect(state().session).toMatchObject({ key, stored: true });
 		expect(state().library).toHaveLength(2);
+		expect(state().unsaved).toHaveLength(0);
+	});
+
+	it("refuses a link bomb with a clear message, storing and opening nothing", async () => {
+		const bomb = await encodeShare("a".repeat(64 * 1024 * 1024));
+		expect(await state().loadShared(bomb, "bomb.jsonl")).toBe(false);
+		expect(state().loadErrors).toEqual([
+			{
+				id: expect.any(Number),
+				fileName: "bomb.jsonl (shared link)",
+				reason: expect.stringMatching(/more than 16 MB/),
+			},
+		]);
+		expect(state().session).toBeNull();
+		expect(state().unsaved).toEqual([]);
+		expect((await repo.listSessions()).sessions).toEqual([]);
+	});
+
+	it("closing the dialog stops its secret scan", async () => {
+		await state().loadFiles([file(KEYS)]);
+		const scan = vi.mocked(scanSecretsOffThread);
+		scan.mockClear();
+		// A scan that takes as long as it is let: it ends only when its signal aborts.
+		scan.mockImplementationOnce(
+			(_source, signal) =>
+				new Promise((_resolve, reject) => signal?.addEventListener("abort", () => reject(new ScanCancelled()))),
+		);
+		const opening = state().openShare();
+		await vi.waitFor(() => expect(scan).toHaveBeenCalled());
+		const signal = scan.mock.calls[0][1];
+		expect(signal?.aborted).toBe(false);
+		state().closeShareDialog();
+		expect(signal?.aborted).toBe(true);
+		await opening;
+		expect(state().shareDialog).toBeNull();
 	});
 
 	it("reports a damaged share link as a load error", async () => {
@@ -199,18 +267,29 @@ describe("sessions from a URL", () => {
 	});
 	afterAll(() => server.close());
 
-	it("stores the session with its URL, selects the linked leaf, and shares a ?url= link", async () => {
+	it("opens the session not saved with its URL, selects the linked leaf, and shares a ?url= link", async () => {
 		const url = `${server.origin}/s/fake-keys.jsonl`;
 		await state().openAddress({ url, link: { leaf: "e0000007" } });
 		const s = state();
 		expect(s.loadErrors).toEqual([]);
-		expect(s.session).toMatchObject({ key: "fake-keys-0001", fileName: "fake-keys.jsonl", sourceUrl: url });
-		expect(s.library[0]).toMatchObject({ id: "fake-keys-0001", sourceUrl: url });
+		expect(s.session).toMatchObject({
+			key: "fake-keys-0001",
+			fileName: "fake-keys.jsonl",
+			sourceUrl: url,
+			stored: false,
+		});
+		expect(s.library).toEqual([]);
+		expect(s.unsaved[0]).toMatchObject({ id: "fake-keys-0001", sourceUrl: url });
 		expect(s.selectedLeafId).toBe("e0000007");
 		await state().openShare();
 		const link = new URL(linkOf(await settled()));
 		expect(link.searchParams.get("url")).toBe(url);
 		expect(parseHash(link.hash)).toEqual({ leaf: "e0000007" });
+		state().closeShareDialog();
+		// Saved when asked, with its URL.
+		expect(await state().saveUnsaved("fake-keys-0001")).toBe(true);
+		expect(state().library[0]).toMatchObject({ id: "fake-keys-0001", sourceUrl: url });
+		expect(state().session?.stored).toBe(true);
 	});
 
 	it("names the URL and the reason when it cannot be opened", async () => {

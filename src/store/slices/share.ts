@@ -1,16 +1,17 @@
 import {
 	analyzeContext,
 	convertToLlm,
-	decodeShare,
+	decodeShareBytes,
 	encodeShare,
 	exportBranch,
 	getTreeIndex,
 	MAX_SHARE_FRAGMENT_CHARS,
+	MAX_SHARE_TEXT_BYTES,
 	redactSecrets,
 	serializeSession,
 } from "../../core";
 import * as repo from "../../storage/repository";
-import { scanSecretsOffThread } from "../../workers/importClient";
+import { ScanCancelled, scanSecretsOffThread } from "../../workers/secretsClient";
 import {
 	fileNameFromUrl,
 	pageAddress,
@@ -25,9 +26,6 @@ import { type ExportKind, exportFileName, utf8Length } from "../shareFiles";
 import type { GetStore, OpenSession, SetStore, ShareActions, ShareDialogState, ShareState } from "../types";
 
 export const initialShareState: ShareState = { shareDialog: null };
-
-/** Texts longer than this are not even compressed for a link: no session shrinks 100-fold. */
-const MAX_ENCODE_BYTES = 8 * 1024 * 1024;
 
 /**
  * What is being shared or exported, kept out of the state (it can be large): the stored bytes
@@ -86,6 +84,12 @@ export function createShareSlice(set: SetStore, get: GetStore): ShareActions {
 	// Every change of the dialog starts a generation; late async results of older ones are dropped.
 	let generation = 0;
 	let draft: Draft | null = null;
+	/** Stops the running secret scan (its worker is ended) when the dialog closes or starts over. */
+	let scanning: AbortController | null = null;
+	const stopScan = () => {
+		scanning?.abort();
+		scanning = null;
+	};
 
 	const patch = (token: number, p: Partial<ShareDialogState>) => {
 		if (token !== generation) return;
@@ -114,7 +118,7 @@ export function createShareSlice(set: SetStore, get: GetStore): ShareActions {
 		// Stored bytes too large for a link were never read as text.
 		const text = draft.text === null ? null : outgoingText(dialog, draft);
 		const bytes = text === null ? (draft.original?.size ?? 0) : utf8Length(text);
-		if (text === null || bytes > MAX_ENCODE_BYTES) {
+		if (text === null || bytes > MAX_SHARE_TEXT_BYTES) {
 			patch(token, { link: { status: "too-big", chars: null, bytes } });
 			return;
 		}
@@ -136,6 +140,9 @@ export function createShareSlice(set: SetStore, get: GetStore): ShareActions {
 		const session = get().session;
 		if (!session) return;
 		const token = ++generation;
+		stopScan();
+		const controller = new AbortController();
+		scanning = controller;
 		const leafId = get().selectedLeafId ?? session.leafId;
 		draft = null;
 		set({
@@ -158,15 +165,17 @@ export function createShareSlice(set: SetStore, get: GetStore): ShareActions {
 			const next = await draftFor(session, kind, leafId);
 			if (token !== generation) return;
 			// In a worker: a 100 MB session takes seconds to scan, and the page stays usable meanwhile.
-			const hits = await scanSecretsOffThread(next.original ?? next.text ?? "");
+			const hits = await scanSecretsOffThread(next.original ?? next.text ?? "", controller.signal);
+			if (scanning === controller) scanning = null;
 			if (token !== generation) return;
 			const size = next.original?.size ?? utf8Length(next.text ?? "");
-			if (hits.length > 0 || (mode === "share" && size <= MAX_ENCODE_BYTES)) await draftText(next);
+			if (hits.length > 0 || (mode === "share" && size <= MAX_SHARE_TEXT_BYTES)) await draftText(next);
 			if (token !== generation) return;
 			draft = next;
 			patch(token, { status: "ready", bytes: size, hits });
 			if (mode === "share") await buildLink(token);
 		} catch (err) {
+			if (err instanceof ScanCancelled) return;
 			patch(token, { status: "failed", error: errorText(err) });
 		}
 	};
@@ -224,6 +233,7 @@ export function createShareSlice(set: SetStore, get: GetStore): ShareActions {
 
 		closeShareDialog() {
 			generation++;
+			stopScan();
 			draft = null;
 			set({ shareDialog: null });
 		},
@@ -239,7 +249,7 @@ export function createShareSlice(set: SetStore, get: GetStore): ShareActions {
 				fileName: fileNameFromUrl(url),
 				label: url,
 				sourceUrl: url,
-				keepStored: true,
+				fromLink: true,
 				body: async (onProgress) => (await fetchSessionBlob(url, onProgress)).blob,
 			});
 			return session !== null;
@@ -247,9 +257,10 @@ export function createShareSlice(set: SetStore, get: GetStore): ShareActions {
 
 		async loadShared(payload, name) {
 			const fileName = sharedFileName(name);
-			let text: string;
+			let chunks: Uint8Array[];
 			try {
-				text = await decodeShare(payload);
+				// Inflated step by step and given up past the limit: a short link can hide a gigabyte.
+				chunks = await decodeShareBytes(payload);
 			} catch (err) {
 				get().reportLoadError(`${fileName} (shared link)`, errorText(err));
 				return false;
@@ -257,8 +268,9 @@ export function createShareSlice(set: SetStore, get: GetStore): ShareActions {
 			const session = await get().loadSource({
 				fileName,
 				label: `${fileName} (shared link)`,
-				keepStored: true,
-				body: new Blob([text], { type: "application/jsonl" }),
+				fromLink: true,
+				share: { payload, ...(name ? { name } : {}) },
+				body: new Blob(chunks as BlobPart[], { type: "application/jsonl" }),
 			});
 			return session !== null;
 		},

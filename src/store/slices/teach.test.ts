@@ -45,11 +45,11 @@ describe("example gallery", () => {
 		expect(s.session?.fileName).toBe("02-legacy-compaction.jsonl");
 		expect(s.session?.stored).toBe(true);
 		expect(s.library.map((m) => m.id)).toEqual([s.session?.key]);
-		expect(s.lessons[s.session?.key as string]?.title).toBe("Legacy compaction (firstKeptEntryId)");
+		expect(s.lessons.get(s.session?.key as string)?.title).toBe("Legacy compaction (firstKeptEntryId)");
 		expect(s.galleryOpen).toBe(false);
 		expect(s.exampleLoading).toBeNull();
 		s.dismissLesson(s.session?.key as string);
-		expect(useStore.getState().lessons).toEqual({});
+		expect(useStore.getState().lessons.size).toBe(0);
 	});
 
 	it("selects the example's suggested leaf", async () => {

@@ -7,7 +7,7 @@ export const initialTeachState: TeachState = {
 	examplesError: null,
 	galleryOpen: false,
 	exampleLoading: null,
-	lessons: {},
+	lessons: new Map(),
 	explainStep: null,
 	compare: null,
 };
@@ -46,7 +46,7 @@ export function createTeachSlice(set: SetStore, get: GetStore): TeachActions {
 				if (example.leaf && getTreeIndex(session.entries).byId.has(example.leaf)) get().selectLeaf(example.leaf);
 				get().focusEntry(null);
 				set((s) => ({
-					lessons: { ...s.lessons, [session.key]: example },
+					lessons: new Map(s.lessons).set(session.key, example),
 					galleryOpen: false,
 					compare: null,
 					explainStep: null,
@@ -63,7 +63,9 @@ export function createTeachSlice(set: SetStore, get: GetStore): TeachActions {
 		},
 
 		dismissLesson(key) {
-			const { [key]: _, ...rest } = get().lessons;
+			if (!get().lessons.has(key)) return;
+			const rest = new Map(get().lessons);
+			rest.delete(key);
 			set({ lessons: rest });
 		},
 

@@ -8,6 +8,8 @@ const selectOpenAddress = (s: Store) => s.openAddress;
 /** Only stored sessions can be reopened from a link. */
 const selectSessionKey = (s: Store) => (s.session?.stored ? s.session.key : null);
 const selectSourceUrl = (s: Store) => (s.session ? (s.session.sourceUrl ?? "") : null);
+/** A session from a `#share=` link that is not saved can only be reopened from the link itself. */
+const selectShare = (s: Store) => (s.session && !s.session.stored ? s.session.share : undefined);
 const selectLeafId = (s: Store) => s.selectedLeafId;
 const selectEntryId = (s: Store) => s.focusedEntryId;
 
@@ -33,6 +35,7 @@ export function useUrlSync(): void {
 	const openAddress = useStore(selectOpenAddress);
 	const sessionKey = useStore(selectSessionKey);
 	const sourceUrl = useStore(selectSourceUrl);
+	const share = useStore(selectShare);
 	const leafId = useStore(selectLeafId);
 	const entryId = useStore(selectEntryId);
 	const started = useRef(false);
@@ -55,6 +58,7 @@ export function useUrlSync(): void {
 	useEffect(() => {
 		if (following) return;
 		const hash = formatHash({
+			...(share ? { share: share.payload, ...(share.name ? { name: share.name } : {}) } : {}),
 			...(sessionKey ? { session: sessionKey } : {}),
 			...(leafId ? { leaf: leafId } : {}),
 			...(entryId ? { entry: entryId } : {}),
@@ -63,5 +67,5 @@ export function useUrlSync(): void {
 		const nextSearch = keptSearch(search, sourceUrl);
 		if (hash === window.location.hash.slice(1) && nextSearch === search) return;
 		window.history.replaceState(window.history.state, "", `${pathname}${nextSearch}${hash ? `#${hash}` : ""}`);
-	}, [following, sessionKey, sourceUrl, leafId, entryId]);
+	}, [following, sessionKey, share, sourceUrl, leafId, entryId]);
 }

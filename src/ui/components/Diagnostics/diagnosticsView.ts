@@ -1,4 +1,4 @@
-import { ISSUE_CODES, type SessionIssue, type Severity } from "../../../core";
+import { issueCodeInfo, type SessionIssue, type Severity } from "../../../core";
 
 /** Most severe first: the order of groups, chips and codes. */
 export const SEVERITIES: readonly Severity[] = ["error", "warning", "info"];
@@ -24,7 +24,7 @@ export function isFiltered(filter: IssueFilter): boolean {
 
 export function countBySeverity(issues: readonly SessionIssue[]): Record<Severity, number> {
 	const counts: Record<Severity, number> = { error: 0, warning: 0, info: 0 };
-	for (const issue of issues) if (issue.severity in counts) counts[issue.severity]++;
+	for (const issue of issues) if (Object.hasOwn(counts, issue.severity)) counts[issue.severity]++;
 	return counts;
 }
 
@@ -100,7 +100,7 @@ export function groupIssues(issues: readonly SessionIssue[], filter: IssueFilter
 
 /** What a code means, for a tooltip. */
 export function codeSummary(code: string): string {
-	return ISSUE_CODES[code]?.summary ?? code;
+	return issueCodeInfo(code)?.summary ?? code;
 }
 
 const ID_TOKEN = /[A-Za-z0-9][A-Za-z0-9_:.-]{2,}/g;
@@ -161,6 +161,6 @@ export function fileNotices(issues: readonly SessionIssue[], declaredVersion: nu
 /** Issues counted but not listed, by the severity of their code. */
 export function unlistedBySeverity(issues: readonly SessionIssue[]): Record<Severity, number> {
 	const out: Record<Severity, number> = { error: 0, warning: 0, info: 0 };
-	for (const [code, n] of unlistedCounts(issues)) out[ISSUE_CODES[code]?.severity ?? "warning"] += n;
+	for (const [code, n] of unlistedCounts(issues)) out[issueCodeInfo(code)?.severity ?? "warning"] += n;
 	return out;
 }

@@ -13,7 +13,7 @@ const selectLesson = (s: Store) => {
 	if (!key) return undefined;
 	const loading = s.exampleLoading;
 	if (loading && s.session?.fileName === loading) return s.examples?.find((e) => e.file === loading);
-	return s.lessons[key];
+	return s.lessons.get(key);
 };
 const selectDismiss = (s: Store) => s.dismissLesson;
 const selectExplaining = (s: Store) => s.explainStep !== null;

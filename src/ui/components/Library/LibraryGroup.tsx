@@ -41,6 +41,7 @@ export function LibraryGroupView({ group, open, openKey, lineage, byId, onToggle
 				{rows.map(({ meta, depth, parentId }) => {
 					const parent = lineage.parentOf.get(meta.id);
 					const shownElsewhere = parent !== undefined && parent !== parentId ? byId.get(parent) : undefined;
+					const original = meta.divergedFrom ? byId.get(meta.divergedFrom) : undefined;
 					return (
 						<LibraryItem
 							key={meta.id}
@@ -49,6 +50,7 @@ export function LibraryGroupView({ group, open, openKey, lineage, byId, onToggle
 							depth={depth}
 							forks={lineage.forksOf.get(meta.id)?.length ?? 0}
 							{...(shownElsewhere ? { forkOf: displayName(shownElsewhere) } : {})}
+							{...(original ? { divergedFrom: `${displayName(original)} (${original.fileName})` } : {})}
 							hidden={!open && meta.id !== openKey}
 						/>
 					);

@@ -29,12 +29,17 @@ interface Props {
 	forks?: number;
 	/** The stored parent's name, for a fork not shown under its parent. */
 	forkOf?: string;
+	/**
+	 * The stored session with the same session id this one does not continue (two copies
+	 * continued apart), named; shown only while that one is stored.
+	 */
+	divergedFrom?: string;
 	/** In a collapsed group: kept in the page, not shown. */
 	hidden?: boolean;
 }
 
 /** One stored session: opens on click; rename and delete (with an in-page confirmation). */
-export function LibraryItem({ meta: m, active, depth = 0, forks = 0, forkOf, hidden = false }: Props) {
+export function LibraryItem({ meta: m, active, depth = 0, forks = 0, forkOf, divergedFrom, hidden = false }: Props) {
 	const openStored = useStore(selectOpenStored);
 	const rename = useStore(selectRename);
 	const remove = useStore(selectDelete);
@@ -72,6 +77,15 @@ export function LibraryItem({ meta: m, active, depth = 0, forks = 0, forkOf, hid
 					<span className="library-item__line library-item__lineage" data-testid="library-item-archive">
 						archived on {m.archive.reason}
 						{m.archive.time ? ` · ${formatDate(m.archive.time)}` : ""}
+					</span>
+				)}
+				{divergedFrom && (
+					<span
+						className="library-item__line library-item__lineage"
+						data-testid="library-item-diverged"
+						title="Same session id, other content: kept beside it, not replacing it"
+					>
+						diverged from {divergedFrom}
 					</span>
 				)}
 				{updated && (

@@ -9,6 +9,7 @@ import { displayName } from "./libraryView";
 const selectOpen = (s: Store) => s.openStored;
 const selectSave = (s: Store) => s.saveUnsaved;
 const selectForget = (s: Store) => s.forgetUnsaved;
+const selectFromLink = (s: Store) => s.unsavedFromLink;
 
 interface Props {
 	meta: SessionMeta;
@@ -24,6 +25,7 @@ export function UnsavedItem({ meta: m, active, canSave }: Props) {
 	const forget = useStore(selectForget);
 	const [confirming, setConfirming] = useState(false);
 	const [saving, setSaving] = useState(false);
+	const fromLink = useStore(selectFromLink).has(m.id);
 	const name = displayName(m);
 	return (
 		<li className={`library-entry is-unsaved${active ? " is-active" : ""}`}>
@@ -33,7 +35,8 @@ export function UnsavedItem({ meta: m, active, canSave }: Props) {
 				data-testid="library-unsaved-item"
 				data-session-id={m.id}
 				aria-current={active ? "true" : undefined}
-				title={`${m.fileName}\nOpen in this page only: not saved in the browser`}
+				data-from-link={fromLink ? "true" : undefined}
+				title={`${m.fileName}\n${fromLink ? "Opened from a link: not saved in this browser unless you save it" : "Open in this page only: not saved in the browser"}`}
 				onClick={() => void open(m.id, "memory")}
 			>
 				<span className="library-item__name">{name}</span>
@@ -50,14 +53,14 @@ export function UnsavedItem({ meta: m, active, canSave }: Props) {
 						type="button"
 						className="button button--small"
 						data-testid="library-unsaved-save"
-						title="Try again to store it in the browser"
+						title={fromLink ? "Store it in this browser's library" : "Try again to store it in the browser"}
 						disabled={saving}
 						onClick={() => {
 							setSaving(true);
 							void save(m.id).finally(() => setSaving(false));
 						}}
 					>
-						Save
+						{fromLink ? "Save to library" : "Save"}
 					</button>
 				)}
 				<button
@@ -73,7 +76,10 @@ export function UnsavedItem({ meta: m, active, canSave }: Props) {
 			</div>
 			{confirming && (
 				<div className="library-confirm" role="alertdialog" aria-label="Confirm remove">
-					<span>Remove “{name}” from this page? It was never stored; your file is untouched.</span>
+					<span>
+						Remove “{name}” from this page? It was never stored
+						{fromLink ? "; the link still opens it" : "; your file is untouched"}.
+					</span>
 					<span className="library-confirm__buttons">
 						<ConfirmButtons
 							label="Remove"
