@@ -55,6 +55,13 @@ describe("planImport", () => {
 		expect(plan.files.map((s) => s.path)).toEqual(["a/1.JSONL", "b/2.jsonl", "b/10.jsonl"]);
 		expect(plan.ignored).toEqual(["notes.txt", "x.json"]);
 	});
+
+	it("takes OpenClaw's archives (<id>.jsonl.<reason>.<time>) as session files", () => {
+		const f = (path: string) => ({ file: new File([""], path), path });
+		const plan = planImport([f("s/id.jsonl.reset.2026-04-01T09-30-00.000Z"), f("s/id.jsonl"), f("s/id.jsonl.lock")]);
+		expect(plan.files.map((s) => s.path)).toEqual(["s/id.jsonl", "s/id.jsonl.reset.2026-04-01T09-30-00.000Z"]);
+		expect(plan.ignored).toEqual(["s/id.jsonl.lock"]);
+	});
 });
 
 describe("importing a folder", () => {

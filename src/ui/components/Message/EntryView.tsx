@@ -10,6 +10,7 @@ import { formatTime, isRecord, str } from "./fields";
 import { JsonView, RawJson } from "./JsonView";
 import { MarkdownText } from "./Markdown";
 import { MessageView } from "./MessageView";
+import { V4Records } from "./V4Records";
 import "./Message.css";
 
 /** Any session entry rendered in full, followed by its raw JSON. */
@@ -35,24 +36,6 @@ export function EntryView({ entry }: { entry: SessionEntry }) {
 			<EntryBody e={e} />
 			{Array.isArray(e.v4Records) && <V4Records records={e.v4Records} />}
 			<RawJson value={entry} />
-		</div>
-	);
-}
-
-/** A v4 entry's records (runs, tool starts, usage…): what the harness logged while it was the leaf. */
-function V4Records({ records }: { records: unknown[] }) {
-	return (
-		<div className="msg" data-testid="entry-records">
-			<Fact name={`records (${records.length})`}>
-				<ul>
-					{records.map((r, i) => (
-						// biome-ignore lint/suspicious/noArrayIndexKey: records have no key of their own and never reorder
-						<li key={i}>
-							{str(isRecord(r) ? r.type : undefined, "(no type)")} <JsonView value={r} />
-						</li>
-					))}
-				</ul>
-			</Fact>
 		</div>
 	);
 }
