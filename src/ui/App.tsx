@@ -11,6 +11,7 @@ import { LoadStatus } from "./components/LoadStatus/LoadStatus";
 import { PanelBoundary } from "./components/PanelBoundary/PanelBoundary";
 import { SearchAll } from "./components/SearchAll/SearchAll";
 import { Toolbar } from "./components/Toolbar/Toolbar";
+import { useApplyTheme } from "./hooks/useTheme";
 import { useUrlSync } from "./hooks/useUrlSync";
 
 export function App() {
@@ -19,6 +20,7 @@ export function App() {
 		void refreshLibrary();
 	}, [refreshLibrary]);
 	useUrlSync();
+	useApplyTheme();
 	// A panel that fails to render says so in its place; another session gives it a fresh start.
 	const key = useStore((s) => s.session?.key ?? null);
 	// A preview (a large file being read) has no issues or text to find yet.
@@ -31,7 +33,7 @@ export function App() {
 				</PanelBoundary>
 				<LoadStatus />
 				<main className="layout">
-					<aside className="sidebar">
+					<aside className="sidebar" aria-label="Library and branch tips">
 						<PanelBoundary name="library">
 							<Library />
 						</PanelBoundary>
@@ -51,7 +53,7 @@ export function App() {
 					<PanelBoundary name="graph" resetKey={key}>
 						<CentreColumn />
 					</PanelBoundary>
-					<aside className="inspector">
+					<aside className="inspector" aria-label="Context inspector">
 						<PanelBoundary name="context" resetKey={key}>
 							<ContextPanel />
 						</PanelBoundary>

@@ -4,6 +4,7 @@ import { TeachButtons } from "../Explainer/TeachButtons";
 import { ExportButton } from "../Export/ExportButton";
 import { ExamplesButton } from "../Gallery/ExamplesButton";
 import { ShareButton } from "../Share/ShareButton";
+import { ThemeToggle } from "../Theme/ThemeToggle";
 
 const selectLoadFiles = (s: { loadFiles: (files: readonly File[]) => Promise<void> }) => s.loadFiles;
 
@@ -26,6 +27,8 @@ export function Toolbar() {
 				type="file"
 				accept=".jsonl,.json,.txt,application/jsonl,application/x-ndjson"
 				multiple
+				tabIndex={-1}
+				aria-label="Open session files"
 				onChange={(e) => {
 					const files = [...(e.currentTarget.files ?? [])];
 					e.currentTarget.value = "";
@@ -39,8 +42,10 @@ export function Toolbar() {
 					data-partial={session.partial || undefined}
 					title={session.header?.cwd}
 				>
-					<strong>{session.fileName}</strong>
-					<span className="muted">
+					<strong className="toolbar__name" title={session.fileName}>
+						{session.fileName}
+					</strong>
+					<span className="muted toolbar__facts">
 						{session.entries.length} entries · v{session.version}
 						{session.migrated ? " (migrated)" : ""}
 						{session.partial ? " · reading every entry…" : session.stored ? "" : " · not stored"}
@@ -52,6 +57,7 @@ export function Toolbar() {
 				<ShareButton />
 				<ExportButton />
 			</div>
+			<ThemeToggle />
 		</header>
 	);
 }
