@@ -5,6 +5,7 @@ import { Diagnostics } from "./components/Diagnostics/Diagnostics";
 import { DropZone } from "./components/DropZone/DropZone";
 import { Find } from "./components/Find/Find";
 import { CentreColumn } from "./components/Gallery/CentreColumn";
+import { Layout } from "./components/Layout/Layout";
 import { LeafList } from "./components/LeafList/LeafList";
 import { Library } from "./components/Library/Library";
 import { LoadStatus } from "./components/LoadStatus/LoadStatus";
@@ -32,33 +33,37 @@ export function App() {
 					<Toolbar />
 				</PanelBoundary>
 				<LoadStatus />
-				<main className="layout">
-					<aside className="sidebar" aria-label="Library and branch tips">
-						<PanelBoundary name="library">
-							<Library />
-						</PanelBoundary>
-						<PanelBoundary name="search" resetKey={key}>
-							<SearchAll />
-							{!partial && <Find />}
-						</PanelBoundary>
-						<PanelBoundary name="branch tips" resetKey={key}>
-							<LeafList />
-						</PanelBoundary>
-						{!partial && (
-							<PanelBoundary name="diagnostics" resetKey={key}>
-								<Diagnostics />
+				<Layout
+					sidebar={
+						<>
+							<PanelBoundary name="library">
+								<Library />
 							</PanelBoundary>
-						)}
-					</aside>
-					<PanelBoundary name="graph" resetKey={key}>
-						<CentreColumn />
-					</PanelBoundary>
-					<aside className="inspector" aria-label="Context inspector">
+							<PanelBoundary name="search" resetKey={key}>
+								<SearchAll />
+								{!partial && <Find />}
+							</PanelBoundary>
+							<PanelBoundary name="branch tips" resetKey={key}>
+								<LeafList />
+							</PanelBoundary>
+							{!partial && (
+								<PanelBoundary name="diagnostics" resetKey={key}>
+									<Diagnostics />
+								</PanelBoundary>
+							)}
+						</>
+					}
+					centre={
+						<PanelBoundary name="graph" resetKey={key}>
+							<CentreColumn />
+						</PanelBoundary>
+					}
+					inspector={
 						<PanelBoundary name="context" resetKey={key}>
 							<ContextPanel />
 						</PanelBoundary>
-					</aside>
-				</main>
+					}
+				/>
 			</div>
 		</DropZone>
 	);

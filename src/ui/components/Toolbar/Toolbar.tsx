@@ -3,6 +3,7 @@ import { useStore } from "../../../store";
 import { TeachButtons } from "../Explainer/TeachButtons";
 import { ExportButton } from "../Export/ExportButton";
 import { ExamplesButton } from "../Gallery/ExamplesButton";
+import { NarrowToggle } from "../Layout/NarrowToggle";
 import { ShareButton } from "../Share/ShareButton";
 import { ThemeToggle } from "../Theme/ThemeToggle";
 
@@ -52,6 +53,7 @@ export function Toolbar() {
 					</span>
 				</div>
 			)}
+			<NarrowToggle />
 			<TeachButtons />
 			<div className="toolbar__share">
 				<ShareButton />
