@@ -18,6 +18,7 @@ export * from "./llm";
 export * from "./markdown";
 export * from "./meta";
 export { v1EntryId } from "./migrate";
+export * from "./nodePreview";
 export * from "./parse";
 export * from "./preview";
 export * from "./safeUrl";
