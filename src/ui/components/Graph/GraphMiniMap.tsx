@@ -71,13 +71,7 @@ export function GraphMiniMap({ graph }: { graph: SessionGraph }) {
 				{paths.kinds.map((k) => (
 					<path key={k.kind} d={k.d} fill={kindColor(k.kind)} />
 				))}
-				<rect
-					className="graph-minimap__view"
-					x={view.x}
-					y={view.y}
-					width={view.width}
-					height={view.height}
-				/>
+				<rect className="graph-minimap__view" x={view.x} y={view.y} width={view.width} height={view.height} />
 			</svg>
 		</Panel>
 	);

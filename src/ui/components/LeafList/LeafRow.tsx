@@ -32,7 +32,9 @@ export const LeafRow = memo(function LeafRow({ leaf, lastUser, selected, top, on
 							current
 						</span>
 					)}
-					<span className="leaf-item__depth" title="Entries from the root">depth {leaf.depth}</span>
+					<span className="leaf-item__depth" title="Entries from the root">
+						depth {leaf.depth}
+					</span>
 					{leaf.contextTokens === null ? (
 						<span className="muted" title="Counting the tokens of this tip's context…">
 							… tok
