@@ -1,8 +1,11 @@
+import type { TipOrder } from "../core";
 import type { ViewPrefs } from "../storage/prefs";
 
 export type { ViewPrefs };
 export type ThemePref = ViewPrefs["theme"];
 export type SidePanel = "sidebar" | "inspector";
+/** How the tips list is ordered (core's `sortTips`). */
+export type TipSort = TipOrder;
 
 export interface ViewState {
 	/** Theme, panel widths and collapsed panels (kept in preferences). */
@@ -11,6 +14,7 @@ export interface ViewState {
 	narrowGraph: boolean;
 	/** The keyboard shortcuts overlay is open. */
 	shortcutsOpen: boolean;
+	tipSort: TipSort;
 }
 
 export interface ViewActions {
@@ -20,4 +24,5 @@ export interface ViewActions {
 	togglePanel(panel: SidePanel): void;
 	setNarrowGraph(graph: boolean): void;
 	setShortcutsOpen(open: boolean): void;
+	setTipSort(sort: TipSort): void;
 }

@@ -24,6 +24,7 @@ export const initialViewState: ViewState = {
 	view: readPrefs(),
 	narrowGraph: false,
 	shortcutsOpen: false,
+	tipSort: "file",
 };
 
 export function createViewSlice(set: SetStore, get: GetStore): ViewActions {
@@ -51,6 +52,9 @@ export function createViewSlice(set: SetStore, get: GetStore): ViewActions {
 		},
 		setShortcutsOpen(shortcutsOpen) {
 			set({ shortcutsOpen });
+		},
+		setTipSort(tipSort) {
+			set({ tipSort });
 		},
 	};
 }
