@@ -1,3 +1,4 @@
+export * from "./codeLanguage";
 export * from "./compare";
 export * from "./compareView";
 export * from "./context";
