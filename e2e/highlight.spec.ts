@@ -38,7 +38,7 @@ function session(): string {
 				role: "toolResult",
 				toolCallId: "call-read",
 				toolName: "read",
-				content: [{ type: "text", text: "export function greet(name: string) {\n\treturn \"hi \" + name;\n}\n" }],
+				content: [{ type: "text", text: 'export function greet(name: string) {\n\treturn "hi " + name;\n}\n' }],
 				isError: false,
 				timestamp: 0,
 			},
