@@ -102,3 +102,30 @@ test("Tab never lands on the hidden file input, and every stop shows a focus rin
 		expect(focused.width).not.toBe("0px");
 	}
 });
+
+for (const theme of ["light", "dark"] as const) {
+	test(`? opens the keyboard shortcuts, which pass axe; Escape closes them; typing ? in a field does not (${theme})`, async ({
+		page,
+	}, testInfo) => {
+		await page.emulateMedia({ colorScheme: theme });
+		await page.goto("./");
+		await openFiles(page, FILE);
+		await expect(page.getByTestId("context-panel")).toBeVisible();
+		await page.locator("body").press("?");
+		const overlay = page.getByTestId("shortcuts");
+		await expect(overlay).toBeVisible();
+		await expect(overlay.getByTestId("shortcut")).not.toHaveCount(0);
+		await expect(overlay).toContainText("Find in the open session");
+		await expect(overlay).toContainText("Next step");
+		await expectAccessible(page, testInfo, `shortcuts-${theme}`);
+		await page.keyboard.press("Escape");
+		await expect(overlay).toHaveCount(0);
+
+		await page.getByTestId("find-input").focus();
+		await page.keyboard.type("a?b");
+		await expect(page.getByTestId("find-input")).toHaveValue("a?b");
+		await expect(overlay).toHaveCount(0);
+		await page.getByTestId("shortcuts-button").click();
+		await expect(overlay).toBeVisible();
+	});
+}

@@ -11,6 +11,7 @@ import { Library } from "./components/Library/Library";
 import { LoadStatus } from "./components/LoadStatus/LoadStatus";
 import { PanelBoundary } from "./components/PanelBoundary/PanelBoundary";
 import { SearchAll } from "./components/SearchAll/SearchAll";
+import { ShortcutsOverlay } from "./components/Shortcuts/ShortcutsOverlay";
 import { Toolbar } from "./components/Toolbar/Toolbar";
 import { useApplyTheme } from "./hooks/useTheme";
 import { useUrlSync } from "./hooks/useUrlSync";
@@ -64,6 +65,7 @@ export function App() {
 						</PanelBoundary>
 					}
 				/>
+				<ShortcutsOverlay />
 			</div>
 		</DropZone>
 	);

@@ -5,6 +5,7 @@ import { ExportButton } from "../Export/ExportButton";
 import { ExamplesButton } from "../Gallery/ExamplesButton";
 import { NarrowToggle } from "../Layout/NarrowToggle";
 import { ShareButton } from "../Share/ShareButton";
+import { ShortcutsButton } from "../Shortcuts/ShortcutsButton";
 import { ThemeToggle } from "../Theme/ThemeToggle";
 
 const selectLoadFiles = (s: { loadFiles: (files: readonly File[]) => Promise<void> }) => s.loadFiles;
@@ -59,6 +60,7 @@ export function Toolbar() {
 				<ShareButton />
 				<ExportButton />
 			</div>
+			<ShortcutsButton />
 			<ThemeToggle />
 		</header>
 	);
