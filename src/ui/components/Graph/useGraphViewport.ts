@@ -26,6 +26,7 @@ export interface GraphViewport {
 }
 
 const selectWidth = (s: { width: number }) => s.width;
+const selectHeight = (s: { height: number }) => s.height;
 const selectFocused = (s: { focusedEntryId: string | null }) => s.focusedEntryId;
 
 function nodeById(graph: SessionGraph | undefined, id: string): GraphNode | undefined {
@@ -49,12 +50,17 @@ export function useGraphViewport(model: GraphModel | null, selectedNodeId: strin
 	const focusedNodeId = focusedPos === undefined ? undefined : graph?.nodeOf.get(focusedPos);
 	const graphRef = useRef(graph);
 	graphRef.current = graph;
+	const sessionKeyRef = useRef(session?.key);
+	sessionKeyRef.current = session?.key;
 	/** The session (by key: its full version replacing a preview is the same view) last centred. */
 	const centredFor = useRef<string | null>(null);
 	const revealed = useRef<string | null>(null);
 	const centredFocus = useRef<string | null>(null);
 	const anchor = useRef<{ entryId: string; screenX: number; screenY: number } | null>(null);
 	const paneWidth = useFlowStore(selectWidth);
+	const paneHeight = useFlowStore(selectHeight);
+	const selectedRef = useRef(selectedNodeId);
+	selectedRef.current = selectedNodeId;
 
 	const centreOn = useCallback(
 		(node: GraphNode, duration: number) => {
@@ -160,6 +166,14 @@ export function useGraphViewport(model: GraphModel | null, selectedNodeId: strin
 		if (node && flowStore.getState().transform[2] < READABLE_ZOOM) showSelection(node, 300);
 		else reveal(selectedNodeId);
 	}, [graph, session, selectedNodeId, paneWidth, reveal, showSelection, flowStore]);
+
+	// The pane changed size (window, side panels, the narrow layout's toggle): keep the selection on
+	// screen.
+	useEffect(() => {
+		if (paneWidth === 0 || paneHeight === 0 || !selectedRef.current || centredFor.current !== sessionKeyRef.current)
+			return;
+		reveal(selectedRef.current);
+	}, [paneWidth, paneHeight, reveal]);
 
 	// A focused entry (`&entry=`) is always centred once it is on the graph.
 	useEffect(() => {
