@@ -1,4 +1,5 @@
 import { readFileSync } from "node:fs";
+import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page, test } from "@playwright/test";
 import { describeFixture, leafItem } from "./explorer";
 import { fixturePath } from "./fixtures";
@@ -111,8 +112,12 @@ test("below 700 px the page is one column: tips, then context, with a toggle to 
 	await expect(page.getByTestId("graph")).toBeHidden();
 	const tipsBox = await tips.boundingBox();
 	const contextBox = await context.boundingBox();
+	const libraryBox = await page.getByTestId("library").boundingBox();
 	expect(contextBox?.y ?? 0).toBeGreaterThan(tipsBox?.y ?? 0);
+	expect(libraryBox?.y ?? 0).toBeGreaterThan(contextBox?.y ?? 0);
 	expect(contextBox?.width ?? 0).toBeGreaterThan(340);
+	const axe = await new AxeBuilder({ page }).analyze();
+	expect(axe.violations.filter((v) => v.impact === "critical" || v.impact === "serious").map((v) => v.id)).toEqual([]);
 
 	await leafItem(page, fx.tips[1]).click();
 	await expect(leafItem(page, fx.tips[1])).toHaveAttribute("aria-pressed", "true");

@@ -77,7 +77,7 @@ export function LeafList() {
 		);
 	}
 	return (
-		<section className="panel" aria-label="Branch tips">
+		<section className="panel leaf-panel" aria-label="Branch tips">
 			<div className="leaf-list__head">
 				<h2 className="panel__title">Branch tips ({leaves.length})</h2>
 				<TipSortSelect />
