@@ -2,8 +2,11 @@ import type { Root } from "hast";
 import { useEffect, useState } from "react";
 import type { CodeLanguage } from "../../../core";
 
-/** Longer code stays plain: highlighting it would hold up the page. */
-export const MAX_HIGHLIGHT_CHARS = 20_000;
+/**
+ * Longer code stays plain: highlight.js took 60–180 ms for 20,000 characters of TypeScript on the
+ * (shared, busy) development machine, and the main thread must never block that long.
+ */
+export const MAX_HIGHLIGHT_CHARS = 5_000;
 
 type Highlight = (language: CodeLanguage, code: string) => Root;
 let loading: Promise<Highlight> | null = null;
