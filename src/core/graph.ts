@@ -1,6 +1,7 @@
 import type { ContextAnalysis } from "./context";
-import { type EntryKind, entryKind, entryPreview } from "./entryKind";
+import { type EntryKind, entryKind } from "./entryKind";
 import { getLabels } from "./meta";
+import { nodePreview } from "./nodePreview";
 import type { TreeIndex } from "./tree";
 import type { SessionEntry, SessionIssue, Severity } from "./types";
 
@@ -32,6 +33,7 @@ export interface GraphNode {
 	count: number;
 	/** The kind of the entry (of the run's first entry for segments). */
 	entryKind: EntryKind;
+	/** One line about the entry's content (`nodePreview`, at most `NODE_PREVIEW_MAX` characters). */
 	preview: string;
 	label?: string;
 	isRoot: boolean;
@@ -148,7 +150,7 @@ export function buildGraph(
 				last: pos,
 				count: 1,
 				entryKind: entryKind(e),
-				preview: entryPreview(e, 90),
+				preview: nodePreview(e),
 				...(label !== undefined ? { label } : {}),
 				isRoot: parent[pos] === -1,
 				isLeaf: children[pos].length === 0,
@@ -177,7 +179,7 @@ export function buildGraph(
 				last: end,
 				count,
 				entryKind: entryKind(entries[start]),
-				preview: entryPreview(entries[start], 90),
+				preview: nodePreview(entries[start]),
 				isRoot: parent[start] === -1,
 				isLeaf: false,
 				isBranchPoint: false,

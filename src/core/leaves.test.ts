@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { FIXTURES_DIR, goldenNames, readFixture } from "../../test/fixtures";
 import { analyzeContext } from "./context";
 import { summarizeLeaves } from "./leaves";
+import { measuredContext } from "./measured";
 import { parseSession } from "./parse";
 import { estimateTotalTokens } from "./tokens";
 import { getTreeIndex, pathPositions } from "./tree";
@@ -58,10 +59,11 @@ function expectMatchesBuilder(entries: SessionEntry[]) {
 		});
 		expect(s.lastUser).toBe(users.length ? users[users.length - 1] : -1);
 		expect(s.isCurrent).toBe(s.position === index.currentLeaf);
+		expect(s.measuredTokens).toBe(measuredContext(entries, path)?.tokens ?? null);
 	}
 	// Without counting: the same tips, last user messages and depths, and no token counts.
 	const uncounted = summarizeLeaves(entries, index, { tokens: false });
-	expect(uncounted).toEqual(summaries.map((s) => ({ ...s, contextTokens: null })));
+	expect(uncounted).toEqual(summaries.map((s) => ({ ...s, contextTokens: null, measuredTokens: null })));
 	return summaries;
 }
 

@@ -1,5 +1,6 @@
 import { analyzeContext, normalizeMessage, usesNewerPiRules } from "./context";
 import { dialectOf } from "./dialect";
+import { recordedContextTokens } from "./measured";
 import { estimateTokens, estimateTotalTokens } from "./tokens";
 import { getTreeIndex, type TreeIndex } from "./tree";
 import type { AgentMessage, CompactionEntry, ContextEditEntry, SessionEntry } from "./types";
@@ -18,6 +19,12 @@ export interface LeafSummary {
 	 * was made without counting (`summarizeLeaves(…, { tokens: false })`).
 	 */
 	contextTokens: number | null;
+	/**
+	 * What the provider recorded for the last assistant reply on the tip's path (`usage.input +
+	 * cacheRead + cacheWrite`, see `measuredContext`); null when none recorded it or the summary
+	 * was made without counting.
+	 */
+	measuredTokens: number | null;
 	/** Whether this tip is the file's current leaf (its last entry; see `TreeIndex.currentLeaf`). */
 	isCurrent: boolean;
 	/** A v4 session: the lanes whose leaf this tip is (a tip's name). */
@@ -133,6 +140,7 @@ export function summarizeLeaves(
 	const sumNoSystem = new Float64Array(n + 1); // the same without system messages
 	const lastCompaction = new Int32Array(n + 1); // path index of the latest compaction, -1
 	const lastUser = new Int32Array(n + 1); // position of the latest user message, -1
+	const measured = new Float64Array(n + 1); // the latest recorded context size, -1 for none
 	const editTop = new Int32Array(n + 1); // number of context edits on the path up to this depth
 	const pathEdits: number[] = []; // path indexes of context edits, root first
 
@@ -149,6 +157,7 @@ export function summarizeLeaves(
 		sumNoSystem[d] = (d > 0 ? sumNoSystem[d - 1] : 0) + (isSystemMessage(entry) ? 0 : tokens);
 		lastCompaction[d] = entry.type === "compaction" ? d : d > 0 ? lastCompaction[d - 1] : -1;
 		lastUser[d] = isUserMessage(entry) ? pos : d > 0 ? lastUser[d - 1] : -1;
+		measured[d] = recordedContextTokens(entry) ?? (d > 0 ? measured[d - 1] : -1);
 		pathEdits.length = d > 0 ? editTop[d - 1] : 0;
 		if (entry.type === "context_edit") pathEdits.push(d);
 		editTop[d] = pathEdits.length;
@@ -164,6 +173,7 @@ export function summarizeLeaves(
 			depth: d,
 			lastUser: lastUser[d],
 			contextTokens: tipTokens(d),
+			measuredTokens: measured[d] >= 0 ? measured[d] : null,
 			isCurrent: pos === index.currentLeaf,
 			...laneNames(entry),
 		});
@@ -249,6 +259,7 @@ function uncountedLeaves(entries: readonly SessionEntry[], index: TreeIndex): Le
 			depth: depth[leaf],
 			lastUser: found,
 			contextTokens: null,
+			measuredTokens: null,
 			isCurrent: leaf === index.currentLeaf,
 			...laneNames(entries[leaf]),
 		};

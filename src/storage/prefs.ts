@@ -55,3 +55,54 @@ export function setCollapsedGroups(groups: readonly string[]): void {
 		// losing this only re-expands the groups
 	}
 }
+
+/**
+ * How the page is laid out and coloured: the theme ("system" follows prefers-color-scheme), the
+ * side panels' widths and whether they are collapsed. Unknown or bad values fall back one by one.
+ */
+export interface ViewPrefs {
+	theme: "system" | "light" | "dark";
+	sidebarWidth: number;
+	inspectorWidth: number;
+	sidebarCollapsed: boolean;
+	inspectorCollapsed: boolean;
+}
+
+const VIEW_KEY = "session-explorer:view:v1";
+
+export const DEFAULT_VIEW_PREFS: ViewPrefs = {
+	theme: "system",
+	sidebarWidth: 300,
+	inspectorWidth: 440,
+	sidebarCollapsed: false,
+	inspectorCollapsed: false,
+};
+
+export function getViewPrefs(): ViewPrefs {
+	const prefs = { ...DEFAULT_VIEW_PREFS };
+	try {
+		const raw = storage()?.getItem(VIEW_KEY);
+		const v: unknown = raw ? JSON.parse(raw) : null;
+		if (!v || typeof v !== "object") return prefs;
+		const o = v as Record<string, unknown>;
+		if (o.theme === "light" || o.theme === "dark" || o.theme === "system") prefs.theme = o.theme;
+		for (const key of ["sidebarWidth", "inspectorWidth"] as const) {
+			const n = o[key];
+			if (typeof n === "number" && Number.isFinite(n)) prefs[key] = Math.round(n);
+		}
+		for (const key of ["sidebarCollapsed", "inspectorCollapsed"] as const) {
+			if (typeof o[key] === "boolean") prefs[key] = o[key];
+		}
+	} catch {
+		// unreadable: the defaults
+	}
+	return prefs;
+}
+
+export function setViewPrefs(prefs: ViewPrefs): void {
+	try {
+		storage()?.setItem(VIEW_KEY, JSON.stringify(prefs));
+	} catch {
+		// losing this only resets the layout and theme next time
+	}
+}

@@ -8,10 +8,12 @@ import { createSearchSlice, initialSearchState } from "./slices/search";
 import { createSessionSlice, initialSessionState } from "./slices/session";
 import { createShareSlice, initialShareState } from "./slices/share";
 import { createTeachSlice, initialTeachState } from "./slices/teach";
+import { createViewSlice, initialViewState } from "./slices/view";
 import type { State, Store } from "./types";
 
 export type * from "./teachTypes";
 export type * from "./types";
+export type * from "./viewTypes";
 
 /** The state a fresh page starts with (tests reset the store to it). */
 export const initialState: State = {
@@ -24,6 +26,7 @@ export const initialState: State = {
 	...initialLabState,
 	...initialImportState,
 	...initialSearchState,
+	...initialViewState,
 };
 
 /** The one store: slices over shared state; actions own the side effects. */
@@ -38,4 +41,5 @@ export const useStore = create<Store>()((set, get) => ({
 	...createLabSlice(set, get),
 	...createImportSlice(set, get),
 	...createSearchSlice(set, get),
+	...createViewSlice(set, get),
 }));

@@ -5,12 +5,15 @@ import { Diagnostics } from "./components/Diagnostics/Diagnostics";
 import { DropZone } from "./components/DropZone/DropZone";
 import { Find } from "./components/Find/Find";
 import { CentreColumn } from "./components/Gallery/CentreColumn";
+import { Layout } from "./components/Layout/Layout";
 import { LeafList } from "./components/LeafList/LeafList";
 import { Library } from "./components/Library/Library";
 import { LoadStatus } from "./components/LoadStatus/LoadStatus";
 import { PanelBoundary } from "./components/PanelBoundary/PanelBoundary";
 import { SearchAll } from "./components/SearchAll/SearchAll";
+import { ShortcutsOverlay } from "./components/Shortcuts/ShortcutsOverlay";
 import { Toolbar } from "./components/Toolbar/Toolbar";
+import { useApplyTheme } from "./hooks/useTheme";
 import { useUrlSync } from "./hooks/useUrlSync";
 
 export function App() {
@@ -21,6 +24,7 @@ export function App() {
 	}, [refreshLibrary]);
 	useEffect(() => followOtherTabs(), [followOtherTabs]);
 	useUrlSync();
+	useApplyTheme();
 	// A panel that fails to render says so in its place; another session gives it a fresh start.
 	const key = useStore((s) => s.session?.key ?? null);
 	// A preview (a large file being read) has no issues or text to find yet.
@@ -32,33 +36,38 @@ export function App() {
 					<Toolbar />
 				</PanelBoundary>
 				<LoadStatus />
-				<main className="layout">
-					<aside className="sidebar">
-						<PanelBoundary name="library">
-							<Library />
-						</PanelBoundary>
-						<PanelBoundary name="search" resetKey={key}>
-							<SearchAll />
-							{!partial && <Find />}
-						</PanelBoundary>
-						<PanelBoundary name="branch tips" resetKey={key}>
-							<LeafList />
-						</PanelBoundary>
-						{!partial && (
-							<PanelBoundary name="diagnostics" resetKey={key}>
-								<Diagnostics />
+				<Layout
+					sidebar={
+						<>
+							<PanelBoundary name="library">
+								<Library />
 							</PanelBoundary>
-						)}
-					</aside>
-					<PanelBoundary name="graph" resetKey={key}>
-						<CentreColumn />
-					</PanelBoundary>
-					<aside className="inspector">
+							<PanelBoundary name="search" resetKey={key}>
+								<SearchAll />
+								{!partial && <Find />}
+							</PanelBoundary>
+							<PanelBoundary name="branch tips" resetKey={key}>
+								<LeafList />
+							</PanelBoundary>
+							{!partial && (
+								<PanelBoundary name="diagnostics" resetKey={key}>
+									<Diagnostics />
+								</PanelBoundary>
+							)}
+						</>
+					}
+					centre={
+						<PanelBoundary name="graph" resetKey={key}>
+							<CentreColumn />
+						</PanelBoundary>
+					}
+					inspector={
 						<PanelBoundary name="context" resetKey={key}>
 							<ContextPanel />
 						</PanelBoundary>
-					</aside>
-				</main>
+					}
+				/>
+				<ShortcutsOverlay />
 			</div>
 		</DropZone>
 	);

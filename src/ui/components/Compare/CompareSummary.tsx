@@ -1,10 +1,14 @@
 import type { CompareLayout, TipComparison } from "../../../core";
+import { useMeasured } from "../../hooks/useMeasured";
 import { formatCount } from "../Message/fields";
+import { MeasuredTokens } from "../Tokens/MeasuredTokens";
 
 const signed = (n: number) => (n > 0 ? `+${formatCount(n)}` : n < 0 ? `−${formatCount(-n)}` : "±0");
 
 /** The comparison in numbers: the shared prefix, where the branches split, the token difference. */
 export function CompareSummary({ cmp, layout }: { cmp: TipComparison; layout: CompareLayout }) {
+	const measuredA = useMeasured(cmp.a.leafId);
+	const measuredB = useMeasured(cmp.b.leafId);
 	return (
 		<dl className="compare-summary">
 			<div data-testid="compare-shared" data-count={cmp.sharedPrefix}>
@@ -21,13 +25,15 @@ export function CompareSummary({ cmp, layout }: { cmp: TipComparison; layout: Co
 			<div>
 				<dt>A sends</dt>
 				<dd>
-					{formatCount(cmp.a.llm.length)} msgs · ≈{formatCount(cmp.a.totalTokens)} tok
+					{formatCount(cmp.a.llm.length)} msgs · ≈{formatCount(cmp.a.totalTokens)} tok ·{" "}
+					<MeasuredTokens estimate={cmp.a.totalTokens} measured={measuredA} compact testId="compare-measured-a" />
 				</dd>
 			</div>
 			<div>
 				<dt>B sends</dt>
 				<dd>
-					{formatCount(cmp.b.llm.length)} msgs · ≈{formatCount(cmp.b.totalTokens)} tok
+					{formatCount(cmp.b.llm.length)} msgs · ≈{formatCount(cmp.b.totalTokens)} tok ·{" "}
+					<MeasuredTokens estimate={cmp.b.totalTokens} measured={measuredB} compact testId="compare-measured-b" />
 				</dd>
 			</div>
 			<div data-testid="compare-token-diff" data-value={cmp.tokenDifference}>

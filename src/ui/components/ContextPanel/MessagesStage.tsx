@@ -1,4 +1,7 @@
+import { useMemo } from "react";
+import { measuredContext } from "../../../core";
 import { formatCount } from "../Message/fields";
+import { MeasuredTokens } from "../Tokens/MeasuredTokens";
 import { VirtualList } from "../VirtualList/VirtualList";
 import { useInspector } from "./inspectorContext";
 import { MessageRow } from "./MessageRow";
@@ -6,13 +9,15 @@ import { SettingsFacts } from "./SettingsFacts";
 
 /** Stage 3: what `buildSessionContext` returns: the messages (with their source entries) and settings. */
 export function MessagesStage() {
-	const { analysis, pipeline } = useInspector();
+	const { entries, analysis, pipeline } = useInspector();
 	const count = analysis.messages.length;
+	const measured = useMemo(() => measuredContext(entries, analysis.path), [entries, analysis.path]);
 	return (
 		<>
 			<SettingsFacts />
 			<div className="ins-toolbar">
-				{formatCount(count)} message{count === 1 ? "" : "s"} · ≈{formatCount(pipeline.contextTokens)} tokens
+				{formatCount(count)} message{count === 1 ? "" : "s"} · ≈{formatCount(pipeline.contextTokens)} tokens ·{" "}
+				<MeasuredTokens estimate={pipeline.contextTokens} measured={measured} compact testId="messages-measured" />
 			</div>
 			{count === 0 ? (
 				<p className="ins-empty">No messages.</p>

@@ -1,5 +1,7 @@
-import type { CompactionEntry } from "../../../core";
+import { useMemo } from "react";
+import { type CompactionEntry, measuredContext } from "../../../core";
 import { formatCount } from "../Message/fields";
+import { MeasuredTokens } from "../Tokens/MeasuredTokens";
 import { useInspector } from "./inspectorContext";
 
 /** Which leaf, the size of each stage and the token estimate next to the compaction's measure. */
@@ -7,6 +9,7 @@ export function PanelHeader({ isCurrentLeaf, offPath }: { isCurrentLeaf: boolean
 	const { entries, analysis, pipeline } = useInspector();
 	const leaf = analysis.leaf >= 0 ? entries[analysis.leaf] : null;
 	const compaction = analysis.compaction ? (entries[analysis.compaction.position] as CompactionEntry) : null;
+	const measured = useMemo(() => measuredContext(entries, analysis.path), [entries, analysis.path]);
 	return (
 		<header className="ins-header">
 			<h2 className="panel__title">
@@ -22,6 +25,9 @@ export function PanelHeader({ isCurrentLeaf, offPath }: { isCurrentLeaf: boolean
 						<strong>{formatCount(Number(compaction.tokensBefore) || 0)}</strong> tokens before compacting
 					</>
 				)}
+			</p>
+			<p className="ins-tokens-line">
+				<MeasuredTokens estimate={pipeline.llmTokens} measured={measured} />
 			</p>
 			{offPath && (
 				<p className="ins-note" data-testid="focus-off-path">

@@ -3,6 +3,7 @@ import { type MouseEvent as ReactMouseEvent, useCallback, useId, useRef, useStat
 import { NODE_HEIGHT, NODE_WIDTH } from "../../../core";
 import { useStore } from "../../../store";
 import { OPEN_STEPS, useOpenStep } from "../../hooks/useOpenStep";
+import { useResolvedTheme } from "../../hooks/useTheme";
 import { EntryNode } from "./EntryNode";
 import { GraphAnnouncer } from "./GraphAnnouncer";
 import { GraphLegend } from "./GraphLegend";
@@ -60,6 +61,7 @@ export function GraphCanvas() {
 	// Zoomed far out on a large tree: no node elements, one drawing of the whole tree instead.
 	const overview = useOverview(model?.graph);
 	const rf = useReactFlow();
+	const colorMode = useResolvedTheme();
 	const onPaneClick = useCallback(
 		(event: ReactMouseEvent) => {
 			container.current?.focus({ preventScroll: true });
@@ -104,6 +106,7 @@ export function GraphCanvas() {
 					<div className="graph__canvas">
 						{canvas.current && (
 							<ReactFlow<FlowNode>
+								colorMode={colorMode}
 								nodes={overview || !nodesShown ? NO_NODES : model.nodes}
 								edges={overview || !nodesShown ? NO_EDGES : model.edges}
 								nodeTypes={nodeTypes}

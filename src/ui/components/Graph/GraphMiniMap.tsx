@@ -6,6 +6,8 @@ import { overviewPaths } from "./overview";
 
 const WIDTH = 150;
 const HEIGHT = 110;
+/** A small pane gets a smaller map. */
+const SMALL_PANE = 560;
 
 const selectView = (s: { transform: [number, number, number]; width: number; height: number }) =>
 	`${s.transform[0]},${s.transform[1]},${s.transform[2]},${s.width},${s.height}`;
@@ -13,7 +15,9 @@ const selectView = (s: { transform: [number, number, number]; width: number; hei
 /**
  * The whole tree in the corner, with the part on screen framed: the overview's few paths (one per
  * entry kind) instead of an element per node, so that it draws at once for thousands of nodes.
- * Pressing or dragging on it brings that part of the tree to the middle of the pane.
+ * Pressing or dragging on it brings that part of the tree to the middle of the pane. Each axis is
+ * scaled to fill the box on its own, so a long chain shows as a column with its branches rather
+ * than as a thin line.
  */
 export function GraphMiniMap({ graph }: { graph: SessionGraph }) {
 	const paths = useMemo(() => overviewPaths(graph), [graph]);
@@ -21,29 +25,33 @@ export function GraphMiniMap({ graph }: { graph: SessionGraph }) {
 	const rf = useReactFlow();
 	const dragging = useRef(false);
 
-	// The graph and the view, framed together and scaled to fit the box.
+	// The graph and the view, framed together; each axis scaled to fit the box.
+	const small = paneWidth < SMALL_PANE;
+	const boxWidth = small ? 100 : WIDTH;
+	const boxHeight = small ? 76 : HEIGHT;
 	const view = { x: -tx / zoom, y: -ty / zoom, width: paneWidth / zoom, height: paneHeight / zoom };
-	const left = Math.min(0, view.x);
-	const top = Math.min(0, view.y);
-	const right = Math.max(graph.width, view.x + view.width);
-	const bottom = Math.max(graph.height, view.y + view.height);
-	const scale = Math.max((right - left) / WIDTH, (bottom - top) / HEIGHT, 1e-6);
-	const originX = left - (WIDTH * scale - (right - left)) / 2;
-	const originY = top - (HEIGHT * scale - (bottom - top)) / 2;
+	const pad = 24;
+	const left = Math.min(0, view.x) - pad;
+	const top = Math.min(0, view.y) - pad;
+	const right = Math.max(graph.width, view.x + view.width) + pad;
+	const bottom = Math.max(graph.height, view.y + view.height) + pad;
+	const scaleX = Math.max((right - left) / boxWidth, 1e-6);
+	const scaleY = Math.max((bottom - top) / boxHeight, 1e-6);
 
 	const centreAt = (e: PointerEvent<SVGSVGElement>) => {
 		const box = e.currentTarget.getBoundingClientRect();
-		const x = originX + (e.clientX - box.left) * scale;
-		const y = originY + (e.clientY - box.top) * scale;
+		const x = left + (e.clientX - box.left) * scaleX;
+		const y = top + (e.clientY - box.top) * scaleY;
 		void rf.setViewport({ x: paneWidth / 2 - x * zoom, y: paneHeight / 2 - y * zoom, zoom });
 	};
 
 	return (
 		<Panel position="bottom-right" className="react-flow__minimap graph-minimap">
 			<svg
-				width={WIDTH}
-				height={HEIGHT}
-				viewBox={`${originX} ${originY} ${WIDTH * scale} ${HEIGHT * scale}`}
+				width={boxWidth}
+				height={boxHeight}
+				viewBox={`${left} ${top} ${right - left} ${bottom - top}`}
+				preserveAspectRatio="none"
 				role="img"
 				aria-label="Overview of the session tree"
 				data-testid="graph-minimap"
@@ -59,18 +67,11 @@ export function GraphMiniMap({ graph }: { graph: SessionGraph }) {
 					dragging.current = false;
 				}}
 			>
-				<path className="graph-minimap__edges" d={paths.edges} strokeWidth={scale} />
+				<path className="graph-minimap__edges" d={paths.edges} />
 				{paths.kinds.map((k) => (
 					<path key={k.kind} d={k.d} fill={kindColor(k.kind)} />
 				))}
-				<rect
-					className="graph-minimap__view"
-					x={view.x}
-					y={view.y}
-					width={view.width}
-					height={view.height}
-					strokeWidth={2 * scale}
-				/>
+				<rect className="graph-minimap__view" x={view.x} y={view.y} width={view.width} height={view.height} />
 			</svg>
 		</Panel>
 	);

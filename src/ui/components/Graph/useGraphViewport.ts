@@ -4,13 +4,14 @@ import { type GraphNode, NODE_HEIGHT, NODE_WIDTH, type SessionGraph } from "../.
 import { useStore } from "../../../store";
 import type { GraphModel } from "./useGraphModel";
 
-/** The zoom a freshly opened session is shown at when the whole tree does not fit. */
-export const OPEN_ZOOM = 0.85;
-/**
- * A tree that fits the pane at this zoom or more opens fitted: every node on screen (and
- * clickable), the current leaf among them. Smaller zooms would make the tree unreadable.
- */
-const FIT_MIN_ZOOM = 0.2;
+/** The smallest text on a node (Graph.css: ids, badges, tip markers), in CSS px at zoom 1. */
+export const NODE_MIN_TEXT_PX = 11;
+/** The zoom below which a node's smallest text is under 11 px on screen. */
+export const READABLE_ZOOM = 11 / NODE_MIN_TEXT_PX;
+/** The zoom a session is shown at when the whole tree does not fit readably. */
+export const OPEN_ZOOM = READABLE_ZOOM;
+/** Where the selection sits, as a share of the pane's height: its path runs up above it. */
+const SELECTION_Y = 0.68;
 /** How close to the edge of the pane a node may sit and still count as on screen. */
 const MARGIN = 24;
 
@@ -25,6 +26,7 @@ export interface GraphViewport {
 }
 
 const selectWidth = (s: { width: number }) => s.width;
+const selectHeight = (s: { height: number }) => s.height;
 const selectFocused = (s: { focusedEntryId: string | null }) => s.focusedEntryId;
 
 function nodeById(graph: SessionGraph | undefined, id: string): GraphNode | undefined {
@@ -48,12 +50,17 @@ export function useGraphViewport(model: GraphModel | null, selectedNodeId: strin
 	const focusedNodeId = focusedPos === undefined ? undefined : graph?.nodeOf.get(focusedPos);
 	const graphRef = useRef(graph);
 	graphRef.current = graph;
+	const sessionKeyRef = useRef(session?.key);
+	sessionKeyRef.current = session?.key;
 	/** The session (by key: its full version replacing a preview is the same view) last centred. */
 	const centredFor = useRef<string | null>(null);
 	const revealed = useRef<string | null>(null);
 	const centredFocus = useRef<string | null>(null);
 	const anchor = useRef<{ entryId: string; screenX: number; screenY: number } | null>(null);
 	const paneWidth = useFlowStore(selectWidth);
+	const paneHeight = useFlowStore(selectHeight);
+	const selectedRef = useRef(selectedNodeId);
+	selectedRef.current = selectedNodeId;
 
 	const centreOn = useCallback(
 		(node: GraphNode, duration: number) => {
@@ -61,6 +68,23 @@ export function useGraphViewport(model: GraphModel | null, selectedNodeId: strin
 			void rf.setCenter(node.x + NODE_WIDTH / 2, node.y + NODE_HEIGHT / 2, { zoom, duration });
 		},
 		[rf],
+	);
+
+	/** Shows a node with its path above it, at a readable zoom (never zooming out). */
+	const showSelection = useCallback(
+		(node: GraphNode, duration: number) => {
+			const { width, height, transform } = flowStore.getState();
+			const zoom = Math.max(transform[2], READABLE_ZOOM);
+			void rf.setViewport(
+				{
+					x: width / 2 - (node.x + NODE_WIDTH / 2) * zoom,
+					y: height * SELECTION_Y - (node.y + NODE_HEIGHT / 2) * zoom,
+					zoom,
+				},
+				{ duration },
+			);
+		},
+		[flowStore, rf],
 	);
 
 	const reveal = useCallback(
@@ -96,8 +120,8 @@ export function useGraphViewport(model: GraphModel | null, selectedNodeId: strin
 		if (!session) centredFor.current = null;
 	}, [session]);
 
-	// A session opens: fit the whole tree when it stays readable, else show the selected (by default
-	// the current) leaf a little below the middle.
+	// A session opens: fit the whole tree while its labels stay readable, else show the selected (by
+	// default the current) leaf with its path above it.
 	useLayoutEffect(() => {
 		if (!graph || !session || !selectedNodeId || paneWidth === 0 || centredFor.current === session.key) return;
 		const node = nodeById(graph, selectedNodeId);
@@ -108,14 +132,14 @@ export function useGraphViewport(model: GraphModel | null, selectedNodeId: strin
 		const graphWidth = graph.width + MARGIN * 2;
 		const graphHeight = graph.height + MARGIN * 2;
 		const fit = Math.min(OPEN_ZOOM, width / graphWidth, height / graphHeight);
-		if (fit >= FIT_MIN_ZOOM) {
+		if (fit >= READABLE_ZOOM) {
 			// Layout coordinates start at 0 (core's layout).
 			void rf.setViewport({ x: (width - graph.width * fit) / 2, y: (height - graph.height * fit) / 2, zoom: fit });
 			return;
 		}
 		void rf.setViewport({
 			x: width / 2 - (node.x + NODE_WIDTH / 2) * OPEN_ZOOM,
-			y: height * 0.7 - (node.y + NODE_HEIGHT / 2) * OPEN_ZOOM,
+			y: height * SELECTION_Y - (node.y + NODE_HEIGHT / 2) * OPEN_ZOOM,
 			zoom: OPEN_ZOOM,
 		});
 	}, [graph, session, selectedNodeId, paneWidth, flowStore, rf]);
@@ -133,13 +157,23 @@ export function useGraphViewport(model: GraphModel | null, selectedNodeId: strin
 		void rf.setViewport({ x: a.screenX - node.x * zoom, y: a.screenY - node.y * zoom, zoom });
 	}, [graph, index, rf]);
 
-	// The selection changed (leaf list, deep link, keyboard): bring it on screen.
+	// The selection changed (leaf list, deep link, keyboard): bring it on screen, readable.
 	useEffect(() => {
 		if (!graph || !selectedNodeId || paneWidth === 0 || centredFor.current !== session?.key) return;
 		if (revealed.current === selectedNodeId) return;
 		revealed.current = selectedNodeId;
-		reveal(selectedNodeId);
-	}, [graph, session, selectedNodeId, paneWidth, reveal]);
+		const node = nodeById(graph, selectedNodeId);
+		if (node && flowStore.getState().transform[2] < READABLE_ZOOM) showSelection(node, 300);
+		else reveal(selectedNodeId);
+	}, [graph, session, selectedNodeId, paneWidth, reveal, showSelection, flowStore]);
+
+	// The pane changed size (window, side panels, the narrow layout's toggle): keep the selection on
+	// screen.
+	useEffect(() => {
+		if (paneWidth === 0 || paneHeight === 0 || !selectedRef.current || centredFor.current !== sessionKeyRef.current)
+			return;
+		reveal(selectedRef.current);
+	}, [paneWidth, paneHeight, reveal]);
 
 	// A focused entry (`&entry=`) is always centred once it is on the graph.
 	useEffect(() => {

@@ -1,9 +1,10 @@
-import { type KeyboardEvent, useCallback, useEffect, useRef } from "react";
-import { resolveLeaf } from "../../../core";
+import { type KeyboardEvent, useCallback, useEffect, useMemo, useRef } from "react";
+import { resolveLeaf, sortTips } from "../../../core";
 import { type Store, useStore } from "../../../store";
 import { useSessionIndex } from "../../hooks/useSession";
 import "./LeafList.css";
 import { LeafRow } from "./LeafRow";
+import { TipSortSelect } from "./TipSortSelect";
 import { useLeafSummaries } from "./useLeafSummaries";
 import { useVirtualWindow } from "./useVirtualWindow";
 
@@ -15,11 +16,14 @@ const VIRTUALIZE_AT = 200;
 const selectSelected = (s: Store) => s.selectedLeafId;
 const selectSelectLeaf = (s: Store) => s.selectLeaf;
 const selectFocusEntry = (s: Store) => s.focusEntry;
+const selectTipSort = (s: Store) => s.tipSort;
 
 /** Every branch tip of the open session; clicking one selects it as the leaf (↑/↓ move). */
 export function LeafList() {
 	const { session, index } = useSessionIndex();
-	const leaves = useLeafSummaries();
+	const summaries = useLeafSummaries();
+	const order = useStore(selectTipSort);
+	const leaves = useMemo(() => sortTips(summaries, order), [summaries, order]);
 	const selectedLeafId = useStore(selectSelected);
 	const selectLeafOnly = useStore(selectSelectLeaf);
 	const focusEntry = useStore(selectFocusEntry);
@@ -73,8 +77,11 @@ export function LeafList() {
 		);
 	}
 	return (
-		<section className="panel" aria-label="Branch tips">
-			<h2 className="panel__title">Branch tips ({leaves.length})</h2>
+		<section className="panel leaf-panel" aria-label="Branch tips">
+			<div className="leaf-list__head">
+				<h2 className="panel__title">Branch tips ({leaves.length})</h2>
+				<TipSortSelect />
+			</div>
 			<ul
 				ref={container}
 				className="list leaf-list"

@@ -41,14 +41,26 @@ export const LeafRow = memo(function LeafRow({ leaf, lastUser, selected, top, on
 							current
 						</span>
 					)}
-					<span title="Entries from the root">depth {leaf.depth}</span>
+					<span className="leaf-item__depth" title="Entries from the root">
+						depth {leaf.depth}
+					</span>
 					{leaf.contextTokens === null ? (
 						<span className="muted" title="Counting the tokens of this tip's context…">
 							… tok
 						</span>
 					) : (
-						<span title="Estimated tokens of the context pi builds for this tip">
-							~{formatTokens(leaf.contextTokens)} tok
+						<span title="Estimated tokens of the context pi builds for this tip (characters ÷ 4)">
+							~{formatTokens(leaf.contextTokens)} est
+						</span>
+					)}
+					{leaf.measuredTokens !== null && (
+						<span
+							className="leaf-item__measured"
+							data-testid="leaf-measured"
+							data-value={leaf.measuredTokens}
+							title="Tokens the provider recorded for the last reply on this path (input + cache read + cache write)"
+						>
+							{formatTokens(leaf.measuredTokens)} measured
 						</span>
 					)}
 					<span className="leaf-item__id">{leaf.id}</span>

@@ -1,3 +1,4 @@
+import { HighlightedCode } from "../Code/HighlightedCode";
 import { num, str } from "./fields";
 import { ShowMore } from "./ShowMore";
 
@@ -24,7 +25,9 @@ export function BashView({ m }: { m: Record<string, unknown> }) {
 					</span>
 				)}
 			</div>
-			<pre className="msg-mono msg-mono--command">$ {str(m.command)}</pre>
+			<pre className="msg-mono msg-mono--command">
+				$ <HighlightedCode code={str(m.command)} language="bash" />
+			</pre>
 			{output ? (
 				<ShowMore text={output} maxLines={30}>
 					{(shown) => <pre className="msg-mono">{shown}</pre>}

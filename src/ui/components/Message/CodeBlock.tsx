@@ -1,16 +1,21 @@
 import { useState } from "react";
+import { type CodeLanguage, codeLanguage } from "../../../core";
+import { HighlightedCode } from "../Code/HighlightedCode";
 import { CopyButton } from "./CopyButton";
 import { ShowMore } from "./ShowMore";
 
 interface Props {
 	code: string;
 	lang?: string;
+	/** The language to highlight in, when known otherwise than from `lang` (a tool's file). */
+	language?: CodeLanguage | null;
 	maxLines?: number;
 }
 
 /** Monospace code with its language, a wrap toggle, a copy button and "show more" when long. */
-export function CodeBlock({ code, lang, maxLines = 30 }: Props) {
+export function CodeBlock({ code, lang, language, maxLines = 30 }: Props) {
 	const [wrap, setWrap] = useState(false);
+	const highlightIn = language === undefined ? codeLanguage(lang) : language;
 	return (
 		<div className="msg-code">
 			<div className="msg-code__bar">
@@ -31,7 +36,7 @@ export function CodeBlock({ code, lang, maxLines = 30 }: Props) {
 			<ShowMore text={code} maxLines={maxLines} maxChars={20_000}>
 				{(shown) => (
 					<pre className={`msg-code__pre${wrap ? " is-wrapped" : ""}`}>
-						<code>{shown}</code>
+						<HighlightedCode code={shown} language={highlightIn} />
 					</pre>
 				)}
 			</ShowMore>

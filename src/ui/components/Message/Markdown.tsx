@@ -17,6 +17,8 @@ export function Markdown({ source }: { source: string }) {
 	return <div className="md">{renderBlocks(blocks, false)}</div>;
 }
 
+const HEADING_TAGS = ["h4", "h5", "h6", "h6", "h6", "h6"] as const;
+
 function renderBlocks(blocks: readonly Block[], tight: boolean): ReactNode[] {
 	const out: ReactNode[] = [];
 	for (let i = 0; i < blocks.length; i++) out.push(<BlockView key={i} block={blocks[i]} tight={tight} />);
@@ -27,8 +29,11 @@ function BlockView({ block, tight }: { block: Block; tight: boolean }): ReactNod
 	switch (block.type) {
 		case "paragraph":
 			return <p className={tight ? "md-p md-p--tight" : "md-p"}>{renderInlines(block.children)}</p>;
-		case "heading":
-			return <p className={`md-h md-h${block.level}`}>{renderInlines(block.children)}</p>;
+		case "heading": {
+			// Real headings, below the inspector's own (h2 panels, h3 cards).
+			const Heading = HEADING_TAGS[Math.min(block.level, HEADING_TAGS.length) - 1];
+			return <Heading className={`md-h md-h${block.level}`}>{renderInlines(block.children)}</Heading>;
+		}
 		case "code":
 			return <CodeBlock code={block.text} lang={block.lang} />;
 		case "quote":

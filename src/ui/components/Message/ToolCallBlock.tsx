@@ -1,4 +1,6 @@
 import { type ReactNode, useState } from "react";
+import { argumentLanguage } from "../../../core";
+import { HighlightedCode } from "../Code/HighlightedCode";
 import { CodeBlock } from "./CodeBlock";
 import { isRecord, str, toJson } from "./fields";
 import { ShowMore } from "./ShowMore";
@@ -31,7 +33,7 @@ export function ToolCallBlock({ block }: { block: Record<string, unknown> }) {
 				)}
 			</div>
 			{fields && isRecord(args) ? (
-				<Arguments args={args} />
+				<Arguments tool={block.name} args={args} />
 			) : (
 				<CodeBlock code={toJson(args)} lang="json" maxLines={20} />
 			)}
@@ -39,7 +41,7 @@ export function ToolCallBlock({ block }: { block: Record<string, unknown> }) {
 	);
 }
 
-function Arguments({ args }: { args: Record<string, unknown> }) {
+function Arguments({ tool, args }: { tool: unknown; args: Record<string, unknown> }) {
 	const rows: ReactNode[] = [];
 	for (const [name, value] of Object.entries(args)) {
 		rows.push(
@@ -47,10 +49,16 @@ function Arguments({ args }: { args: Record<string, unknown> }) {
 				<div className="msg-arg__name">{name}</div>
 				{typeof value === "string" ? (
 					<ShowMore text={value} maxLines={20}>
-						{(shown) => <pre className="msg-mono">{shown}</pre>}
+						{(shown) => (
+							<pre className="msg-mono">
+								<HighlightedCode code={shown} language={argumentLanguage(tool, name, args)} />
+							</pre>
+						)}
 					</ShowMore>
 				) : (
-					<pre className="msg-mono">{toJson(value)}</pre>
+					<pre className="msg-mono">
+						<HighlightedCode code={toJson(value)} language="json" />
+					</pre>
 				)}
 			</div>,
 		);

@@ -1,3 +1,4 @@
+import { useToolResultLanguage } from "../Code/useToolResultLanguage";
 import { ContentBlocks } from "./ContentBlocks";
 import { str } from "./fields";
 import { JsonView } from "./JsonView";
@@ -5,6 +6,7 @@ import { JsonView } from "./JsonView";
 /** A tool result: tool name, call id, error flag, output (text and images) and details. */
 export function ToolResultView({ m }: { m: Record<string, unknown> }) {
 	const isError = m.isError === true;
+	const language = useToolResultLanguage(m.toolCallId);
 	return (
 		<div className={`msg msg--tool${isError ? " msg--error" : ""}`}>
 			<div className="msg-head">
@@ -15,7 +17,7 @@ export function ToolResultView({ m }: { m: Record<string, unknown> }) {
 				</code>
 				{isError && <span className="msg-tag msg-tag--danger">error</span>}
 			</div>
-			<ContentBlocks content={m.content} mode="mono" />
+			<ContentBlocks content={m.content} mode="mono" language={isError ? null : language} />
 			{m.details !== undefined && (
 				<details className="msg-raw">
 					<summary>details</summary>

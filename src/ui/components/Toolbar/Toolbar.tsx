@@ -3,7 +3,10 @@ import { useStore } from "../../../store";
 import { TeachButtons } from "../Explainer/TeachButtons";
 import { ExportButton } from "../Export/ExportButton";
 import { ExamplesButton } from "../Gallery/ExamplesButton";
+import { NarrowToggle } from "../Layout/NarrowToggle";
 import { ShareButton } from "../Share/ShareButton";
+import { ShortcutsButton } from "../Shortcuts/ShortcutsButton";
+import { ThemeToggle } from "../Theme/ThemeToggle";
 
 const selectLoadFiles = (s: { loadFiles: (files: readonly File[]) => Promise<void> }) => s.loadFiles;
 
@@ -26,6 +29,8 @@ export function Toolbar() {
 				type="file"
 				accept=".jsonl,.json,.txt,application/jsonl,application/x-ndjson"
 				multiple
+				tabIndex={-1}
+				aria-label="Open session files"
 				onChange={(e) => {
 					const files = [...(e.currentTarget.files ?? [])];
 					e.currentTarget.value = "";
@@ -39,19 +44,24 @@ export function Toolbar() {
 					data-partial={session.partial || undefined}
 					title={session.header?.cwd}
 				>
-					<strong>{session.fileName}</strong>
-					<span className="muted">
+					<strong className="toolbar__name" title={session.fileName}>
+						{session.fileName}
+					</strong>
+					<span className="muted toolbar__facts">
 						{session.entries.length} entries · v{session.version}
 						{session.migrated ? " (migrated)" : ""}
 						{session.partial ? " · reading every entry…" : session.stored ? "" : " · not stored"}
 					</span>
 				</div>
 			)}
+			<NarrowToggle />
 			<TeachButtons />
 			<div className="toolbar__share">
 				<ShareButton />
 				<ExportButton />
 			</div>
+			<ShortcutsButton />
+			<ThemeToggle />
 		</header>
 	);
 }
