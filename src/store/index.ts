@@ -1,4 +1,5 @@
 import { create } from "zustand";
+import { createAppUpdateSlice, initialAppUpdateState } from "./slices/appUpdate";
 import { createFindSlice, initialFindState } from "./slices/find";
 import { createImportSlice, initialImportState } from "./slices/importBatch";
 import { createLabSlice, initialLabState } from "./slices/lab";
@@ -10,6 +11,7 @@ import { createShareSlice, initialShareState } from "./slices/share";
 import { createTeachSlice, initialTeachState } from "./slices/teach";
 import type { State, Store } from "./types";
 
+export type * from "./liveTypes";
 export type * from "./teachTypes";
 export type * from "./types";
 
@@ -24,6 +26,7 @@ export const initialState: State = {
 	...initialLabState,
 	...initialImportState,
 	...initialSearchState,
+	...initialAppUpdateState,
 };
 
 /** The one store: slices over shared state; actions own the side effects. */
@@ -38,4 +41,5 @@ export const useStore = create<Store>()((set, get) => ({
 	...createLabSlice(set, get),
 	...createImportSlice(set, get),
 	...createSearchSlice(set, get),
+	...createAppUpdateSlice(set),
 }));

@@ -4,6 +4,7 @@ import type { ExportKind } from "./shareFiles";
 
 export type { ExportKind };
 
+import type { AppUpdateActions, AppUpdateState } from "./liveTypes";
 import type { LabActions, LabState, TeachActions, TeachState } from "./teachTypes";
 
 /** The session shown in the explorer: parsed entries plus where they came from. */
@@ -393,7 +394,8 @@ export type State = LibraryState &
 	TeachState &
 	LabState &
 	ImportState &
-	SearchState;
+	SearchState &
+	AppUpdateState;
 export type Actions = LibraryActions &
 	LoadActions &
 	SessionActions &
@@ -402,7 +404,8 @@ export type Actions = LibraryActions &
 	TeachActions &
 	LabActions &
 	ImportActions &
-	SearchActions;
+	SearchActions &
+	AppUpdateActions;
 export type Store = State & Actions;
 
 /** What a slice creator receives: zustand's `set` and `get` over the whole store. */

@@ -1,5 +1,6 @@
 import { useEffect } from "react";
 import { useStore } from "../store";
+import { UpdateBanner } from "./components/AppUpdate/UpdateBanner";
 import { ContextPanel } from "./components/ContextPanel/ContextPanel";
 import { Diagnostics } from "./components/Diagnostics/Diagnostics";
 import { DropZone } from "./components/DropZone/DropZone";
@@ -32,6 +33,7 @@ export function App() {
 					<Toolbar />
 				</PanelBoundary>
 				<LoadStatus />
+				<UpdateBanner />
 				<main className="layout">
 					<aside className="sidebar">
 						<PanelBoundary name="library">
