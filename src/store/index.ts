@@ -4,6 +4,7 @@ import { createFindSlice, initialFindState } from "./slices/find";
 import { createImportSlice, initialImportState } from "./slices/importBatch";
 import { createLabSlice, initialLabState } from "./slices/lab";
 import { createLibrarySlice, initialLibraryState } from "./slices/library";
+import { createLinkedFolderSlice, initialLinkedFolderState } from "./slices/linkedFolder";
 import { createLoadSlice, initialLoadState } from "./slices/load";
 import { createSearchSlice, initialSearchState } from "./slices/search";
 import { createSessionSlice, initialSessionState } from "./slices/session";
@@ -27,6 +28,7 @@ export const initialState: State = {
 	...initialImportState,
 	...initialSearchState,
 	...initialAppUpdateState,
+	...initialLinkedFolderState,
 };
 
 /** The one store: slices over shared state; actions own the side effects. */
@@ -42,4 +44,5 @@ export const useStore = create<Store>()((set, get) => ({
 	...createImportSlice(set, get),
 	...createSearchSlice(set, get),
 	...createAppUpdateSlice(set),
+	...createLinkedFolderSlice(set, get),
 }));

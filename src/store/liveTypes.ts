@@ -13,3 +13,35 @@ export interface AppUpdateActions {
 	/** Hides the notice until the next new version (this one starts on the next visit). */
 	dismissUpdate(): void;
 }
+
+/** The linked sessions folder as the library shows it. */
+export interface LinkedFolderView {
+	name: string;
+	/** "prompt": the browser must ask again (a click on Reconnect); "denied": the user refused. */
+	permission: "granted" | "prompt" | "denied";
+	syncing: boolean;
+	/** When the last sync finished (this page), else null. */
+	lastSync: number | null;
+}
+
+export interface LinkedFolderState {
+	linkedFolder: LinkedFolderView | null;
+	/** Where stored sessions came from in the linked folder: library id → path. */
+	folderOrigins: ReadonlyMap<string, string>;
+	/** A problem with the linked folder worth telling (permission denied, folder gone). */
+	folderMessage: string | null;
+}
+
+export interface LinkedFolderActions {
+	/** On a visit: finds the folder linked before and syncs it when the browser still lets the page read it. */
+	restoreLinkedFolder(): Promise<void>;
+	/** Asks for a folder (`showDirectoryPicker`), keeps it and syncs it. */
+	linkFolder(): Promise<void>;
+	/** Asks the browser for permission again (a user gesture), then syncs. */
+	reconnectFolder(): Promise<void>;
+	/** Imports the folder's new and grown sessions (the folder import's batch and results). */
+	syncFolder(): Promise<void>;
+	/** Forgets the folder; its sessions stay in the library. */
+	unlinkFolder(): Promise<void>;
+	dismissFolderMessage(): void;
+}

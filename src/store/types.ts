@@ -4,7 +4,7 @@ import type { ExportKind } from "./shareFiles";
 
 export type { ExportKind };
 
-import type { AppUpdateActions, AppUpdateState } from "./liveTypes";
+import type { AppUpdateActions, AppUpdateState, LinkedFolderActions, LinkedFolderState } from "./liveTypes";
 import type { LabActions, LabState, TeachActions, TeachState } from "./teachTypes";
 
 /** The session shown in the explorer: parsed entries plus where they came from. */
@@ -294,6 +294,11 @@ export interface ImportSource {
 	path: string;
 	/** Picked by hand (not found in a folder): imported whatever its name. */
 	picked?: boolean;
+	/**
+	 * The library id of a session known to hold exactly this file (a linked folder's file with the
+	 * size and time it had when last synced): reported unchanged without being read.
+	 */
+	unchanged?: string;
 }
 
 /** What importing one file did: stored new, stored over an older copy, nothing (same content), or failed. */
@@ -395,7 +400,8 @@ export type State = LibraryState &
 	LabState &
 	ImportState &
 	SearchState &
-	AppUpdateState;
+	AppUpdateState &
+	LinkedFolderState;
 export type Actions = LibraryActions &
 	LoadActions &
 	SessionActions &
@@ -405,7 +411,8 @@ export type Actions = LibraryActions &
 	LabActions &
 	ImportActions &
 	SearchActions &
-	AppUpdateActions;
+	AppUpdateActions &
+	LinkedFolderActions;
 export type Store = State & Actions;
 
 /** What a slice creator receives: zustand's `set` and `get` over the whole store. */

@@ -21,6 +21,8 @@ export function App() {
 		void refreshLibrary();
 	}, [refreshLibrary]);
 	useEffect(() => followOtherTabs(), [followOtherTabs]);
+	const restoreLinkedFolder = useStore((s) => s.restoreLinkedFolder);
+	useEffect(() => void restoreLinkedFolder(), [restoreLinkedFolder]);
 	useUrlSync();
 	// A panel that fails to render says so in its place; another session gives it a fresh start.
 	const key = useStore((s) => s.session?.key ?? null);
