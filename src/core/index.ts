@@ -1,3 +1,4 @@
+export * from "./append";
 export * from "./archive";
 export * from "./compare";
 export * from "./compareView";
