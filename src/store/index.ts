@@ -1,6 +1,7 @@
 import { create } from "zustand";
 import { createAppUpdateSlice, initialAppUpdateState } from "./slices/appUpdate";
 import { createFindSlice, initialFindState } from "./slices/find";
+import { createFollowSlice, initialFollowState } from "./slices/follow";
 import { createImportSlice, initialImportState } from "./slices/importBatch";
 import { createLabSlice, initialLabState } from "./slices/lab";
 import { createLibrarySlice, initialLibraryState } from "./slices/library";
@@ -29,6 +30,7 @@ export const initialState: State = {
 	...initialSearchState,
 	...initialAppUpdateState,
 	...initialLinkedFolderState,
+	...initialFollowState,
 };
 
 /** The one store: slices over shared state; actions own the side effects. */
@@ -45,4 +47,5 @@ export const useStore = create<Store>()((set, get) => ({
 	...createSearchSlice(set, get),
 	...createAppUpdateSlice(set),
 	...createLinkedFolderSlice(set, get),
+	...createFollowSlice(set, get),
 }));

@@ -45,3 +45,30 @@ export interface LinkedFolderActions {
 	unlinkFolder(): Promise<void>;
 	dismissFolderMessage(): void;
 }
+
+/** The file being followed (read again as it grows). */
+export interface FollowView {
+	fileName: string;
+	/** The library id of the open session it feeds. */
+	key: string;
+	/** Bytes read and added so far (up to the last complete line). */
+	offset: number;
+}
+
+export interface FollowState {
+	following: FollowView | null;
+	/** Keep the newest tip selected as entries are appended. */
+	followLeaf: boolean;
+	/** Something the user should know about the followed file ("replaced: read again"). */
+	followNote: string | null;
+}
+
+export interface FollowActions {
+	/** Asks for a file (`showOpenFilePicker`), opens it and keeps reading what is appended. */
+	followFile(): Promise<void>;
+	/** Reads what was appended since the last read (the follower calls it about every second). */
+	pollFollowed(): Promise<void>;
+	stopFollowing(): void;
+	setFollowLeaf(on: boolean): void;
+	dismissFollowNote(): void;
+}

@@ -4,7 +4,14 @@ import type { ExportKind } from "./shareFiles";
 
 export type { ExportKind };
 
-import type { AppUpdateActions, AppUpdateState, LinkedFolderActions, LinkedFolderState } from "./liveTypes";
+import type {
+	AppUpdateActions,
+	AppUpdateState,
+	FollowActions,
+	FollowState,
+	LinkedFolderActions,
+	LinkedFolderState,
+} from "./liveTypes";
 import type { LabActions, LabState, TeachActions, TeachState } from "./teachTypes";
 
 /** The session shown in the explorer: parsed entries plus where they came from. */
@@ -401,7 +408,8 @@ export type State = LibraryState &
 	ImportState &
 	SearchState &
 	AppUpdateState &
-	LinkedFolderState;
+	LinkedFolderState &
+	FollowState;
 export type Actions = LibraryActions &
 	LoadActions &
 	SessionActions &
@@ -412,7 +420,8 @@ export type Actions = LibraryActions &
 	ImportActions &
 	SearchActions &
 	AppUpdateActions &
-	LinkedFolderActions;
+	LinkedFolderActions &
+	FollowActions;
 export type Store = State & Actions;
 
 /** What a slice creator receives: zustand's `set` and `get` over the whole store. */
