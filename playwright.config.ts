@@ -29,6 +29,10 @@ export default defineConfig({
 		trace: "retain-on-failure",
 		...devices["Desktop Chrome"],
 		viewport: { width: 1440, height: 900 },
+		// The built app installs a service worker. Specs test the app, not its cache, and several
+		// route or intercept requests (which a service worker would answer first): they run without
+		// it. `e2e/offline.spec.ts` and the sub-folder spec allow it and test the real one.
+		serviceWorkers: "block",
 		launchOptions: {
 			...(executablePath ? { executablePath } : {}),
 			args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update"],

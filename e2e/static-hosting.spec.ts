@@ -14,6 +14,9 @@ const DIST = join(fileURLToPath(new URL(".", import.meta.url)), "..", "dist");
 const MOUNT = "/some/sub/folder/";
 const BRANCHY = "golden/branchy-legacy.jsonl";
 
+// With its real service worker: installing it from the sub-folder must not break a thing.
+test.use({ serviceWorkers: "allow" });
+
 let host: Awaited<ReturnType<typeof startServer>>;
 let open: Awaited<ReturnType<typeof startServer>>;
 let closed: Awaited<ReturnType<typeof startServer>>;

@@ -2,6 +2,7 @@ import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import "@xyflow/react/dist/style.css";
 import "./ui/styles.css";
+import { registerServiceWorker } from "./serviceWorker";
 import { App } from "./ui/App";
 import { warmUpParser } from "./workers/client";
 
@@ -14,4 +15,5 @@ if (root) {
 	);
 	// Once the first screen is up, so that the parser is ready when a file comes.
 	setTimeout(warmUpParser, 0);
+	registerServiceWorker();
 }

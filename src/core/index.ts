@@ -1,3 +1,4 @@
+export * from "./append";
 export * from "./archive";
 export * from "./codeLanguage";
 export * from "./compare";

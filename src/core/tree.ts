@@ -224,6 +224,103 @@ export function buildTreeIndex(entries: readonly SessionEntry[]): TreeIndex {
 
 const EMPTY: number[] = [];
 
+/** Issue codes that come from indexing the tree (and are worked out again when it grows). */
+export const TREE_ISSUE_CODES: ReadonlySet<string> = new Set(["duplicate-id", "orphan", "cycle", "several-roots"]);
+
+/**
+ * The index of `entries` when they are `index.entries` with more entries after them (a file that
+ * grew), equal to `buildTreeIndex(entries)`, without hashing the old entries again: the arrays are
+ * copied (memory copies) and only the new entries are looked at. When a new entry repeats an id
+ * or names a parent that comes after it (cases that can change the old part of the tree), the
+ * index is built afresh instead. Cached for `entries` as `getTreeIndex` caches.
+ */
+export function extendTreeIndex(index: TreeIndex, entries: readonly SessionEntry[]): TreeIndex {
+	const old = index.entries.length;
+	const n = entries.length;
+	const rebuild = () => {
+		const built = buildTreeIndex(entries);
+		cache.set(entries, built);
+		return built;
+	};
+	if (n < old || (old > 0 && entries[old - 1] !== index.entries[old - 1])) return rebuild();
+	const byId = new Map(index.byId);
+	for (let i = old; i < n; i++) {
+		const id = entries[i].id;
+		if (byId.has(id)) return rebuild();
+		byId.set(id, i);
+	}
+	const parent = new Int32Array(n).fill(-1);
+	parent.set(index.parent);
+	const depth = new Int32Array(n);
+	depth.set(index.depth);
+	const live = new Uint8Array(n).fill(1);
+	live.set(index.live);
+	const children: (readonly number[])[] = index.children.slice();
+	const roots = [...index.roots];
+	const issues = index.issues.filter((i) => i.issue.code !== "several-roots");
+	const grown = new Set<number>();
+	for (let i = old; i < n; i++) {
+		children.push(EMPTY);
+		const pid = entries[i].parentId;
+		const p = pid === null || pid === undefined ? undefined : byId.get(pid);
+		if (p !== undefined && p >= i) return rebuild();
+		if (p === undefined) {
+			if (pid !== null && pid !== undefined) {
+				issues.push({
+					position: i,
+					issue: {
+						entryId: entries[i].id,
+						severity: "warning",
+						code: "orphan",
+						message: `Parent "${String(pid)}" is not in the file: this entry starts a separate root`,
+					},
+				});
+			}
+			depth[i] = 0;
+			roots.push(i);
+			continue;
+		}
+		parent[i] = p;
+		depth[i] = depth[p] + 1;
+		children[p] = [...children[p], i];
+		if (p < old) grown.add(p);
+	}
+	const leaves = index.leaves.filter((l) => !grown.has(l));
+	for (let i = old; i < n; i++) if (children[i].length === 0) leaves.push(i);
+	const branchSet = new Set(index.branchPoints);
+	const branchPoints = [...index.branchPoints];
+	for (let i = 0; i < n; i++) {
+		if (i < old && !grown.has(i)) continue;
+		if (children[i].length > 1 && !branchSet.has(i)) branchPoints.push(i);
+	}
+	branchPoints.sort((a, b) => a - b);
+	if (roots.length > 1) {
+		issues.push({
+			issue: {
+				severity: "info",
+				code: "several-roots",
+				message: `${roots.length} roots: the session is a forest (a reset leaf, orphans or broken cycles)`,
+			},
+		});
+	}
+	const currentLeaf = defaultLeaf(entries, byId);
+	const extended: TreeIndex = {
+		entries,
+		byId,
+		parent,
+		children,
+		depth,
+		live,
+		roots,
+		leaves,
+		branchPoints,
+		currentLeaf,
+		issues,
+	};
+	cache.set(entries, extended);
+	return extended;
+}
+
 /** A tree index apart from its entries and id map, as plain data: to pass between threads. */
 export interface TreeParts {
 	parent: Int32Array;

@@ -1,8 +1,11 @@
 import { create } from "zustand";
+import { createAppUpdateSlice, initialAppUpdateState } from "./slices/appUpdate";
 import { createFindSlice, initialFindState } from "./slices/find";
+import { createFollowSlice, initialFollowState } from "./slices/follow";
 import { createImportSlice, initialImportState } from "./slices/importBatch";
 import { createLabSlice, initialLabState } from "./slices/lab";
 import { createLibrarySlice, initialLibraryState } from "./slices/library";
+import { createLinkedFolderSlice, initialLinkedFolderState } from "./slices/linkedFolder";
 import { createLoadSlice, initialLoadState } from "./slices/load";
 import { createSearchSlice, initialSearchState } from "./slices/search";
 import { createSessionSlice, initialSessionState } from "./slices/session";
@@ -11,6 +14,7 @@ import { createTeachSlice, initialTeachState } from "./slices/teach";
 import { createViewSlice, initialViewState } from "./slices/view";
 import type { State, Store } from "./types";
 
+export type * from "./liveTypes";
 export type * from "./teachTypes";
 export type * from "./types";
 export type * from "./viewTypes";
@@ -27,6 +31,9 @@ export const initialState: State = {
 	...initialImportState,
 	...initialSearchState,
 	...initialViewState,
+	...initialAppUpdateState,
+	...initialLinkedFolderState,
+	...initialFollowState,
 };
 
 /** The one store: slices over shared state; actions own the side effects. */
@@ -42,4 +49,7 @@ export const useStore = create<Store>()((set, get) => ({
 	...createImportSlice(set, get),
 	...createSearchSlice(set, get),
 	...createViewSlice(set, get),
+	...createAppUpdateSlice(set),
+	...createLinkedFolderSlice(set, get),
+	...createFollowSlice(set, get),
 }));

@@ -4,6 +4,14 @@ import type { ExportKind } from "./shareFiles";
 
 export type { ExportKind };
 
+import type {
+	AppUpdateActions,
+	AppUpdateState,
+	FollowActions,
+	FollowState,
+	LinkedFolderActions,
+	LinkedFolderState,
+} from "./liveTypes";
 import type { LabActions, LabState, TeachActions, TeachState } from "./teachTypes";
 import type { ViewActions, ViewState } from "./viewTypes";
 
@@ -294,6 +302,11 @@ export interface ImportSource {
 	path: string;
 	/** Picked by hand (not found in a folder): imported whatever its name. */
 	picked?: boolean;
+	/**
+	 * The library id of a session known to hold exactly this file (a linked folder's file with the
+	 * size and time it had when last synced): reported unchanged without being read.
+	 */
+	unchanged?: string;
 }
 
 /** What importing one file did: stored new, stored over an older copy, nothing (same content), or failed. */
@@ -395,7 +408,10 @@ export type State = LibraryState &
 	LabState &
 	ImportState &
 	SearchState &
-	ViewState;
+	ViewState &
+	AppUpdateState &
+	LinkedFolderState &
+	FollowState;
 export type Actions = LibraryActions &
 	LoadActions &
 	SessionActions &
@@ -405,7 +421,10 @@ export type Actions = LibraryActions &
 	LabActions &
 	ImportActions &
 	SearchActions &
-	ViewActions;
+	ViewActions &
+	AppUpdateActions &
+	LinkedFolderActions &
+	FollowActions;
 export type Store = State & Actions;
 
 /** What a slice creator receives: zustand's `set` and `get` over the whole store. */

@@ -1,5 +1,6 @@
 import { useEffect } from "react";
 import { useStore } from "../store";
+import { UpdateBanner } from "./components/AppUpdate/UpdateBanner";
 import { ContextPanel } from "./components/ContextPanel/ContextPanel";
 import { Diagnostics } from "./components/Diagnostics/Diagnostics";
 import { DropZone } from "./components/DropZone/DropZone";
@@ -23,6 +24,8 @@ export function App() {
 		void refreshLibrary();
 	}, [refreshLibrary]);
 	useEffect(() => followOtherTabs(), [followOtherTabs]);
+	const restoreLinkedFolder = useStore((s) => s.restoreLinkedFolder);
+	useEffect(() => void restoreLinkedFolder(), [restoreLinkedFolder]);
 	useUrlSync();
 	useApplyTheme();
 	// A panel that fails to render says so in its place; another session gives it a fresh start.
@@ -36,6 +39,7 @@ export function App() {
 					<Toolbar />
 				</PanelBoundary>
 				<LoadStatus />
+				<UpdateBanner />
 				<Layout
 					sidebar={
 						<>

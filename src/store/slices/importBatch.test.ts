@@ -234,3 +234,16 @@ describe("search across sessions", () => {
 		expect((await search("ünïcödé")).map((g) => g.sessionId)).toContain("s23");
 	});
 });
+
+describe("a file known to be unchanged (a linked folder's, same size and time as when synced)", () => {
+	it("is reported unchanged without being read; one whose session is gone is read", async () => {
+		await state().importFiles(folder("project"));
+		const path = `project/--home-u-lib--/2026-01-03T08-00-00-000Z_${LIB}.jsonl`;
+		// Content that would fail if it were read.
+		const unreadable = new File(["[1,2,3]"], "x.jsonl");
+		await state().importFiles([{ file: unreadable, path, unchanged: LIB }]);
+		expect(state().importBatch?.results).toEqual([{ path, status: "unchanged", sessionId: LIB, entries: 6 }]);
+		await state().importFiles([{ file: unreadable, path, unchanged: "not-stored" }]);
+		expect(statuses(state())).toEqual({ [path]: "failed" });
+	});
+});

@@ -49,6 +49,8 @@ interface BatchItem {
 	/** The content; absent when the item could not even be read (`problem`). */
 	body?: Blob;
 	problem?: string;
+	/** The session known to hold exactly this file: not read again (see `ImportSource.unchanged`). */
+	unchanged?: string;
 	/** A library file's session: stored under its id, with what the explorer kept about it. */
 	restore?: { id: string; displayName?: string; sourceUrl?: string; addedAt?: number };
 }
@@ -71,7 +73,13 @@ function folderPlan(sources: readonly ImportSource[]): BatchPlan {
 		total: files.length,
 		bytesTotal: files.reduce((n, f) => n + f.file.size, 0),
 		ignored,
-		items: files.map((f) => ({ path: f.path, bytes: f.file.size, fileName: f.file.name, body: f.file })),
+		items: files.map((f) => ({
+			path: f.path,
+			bytes: f.file.size,
+			fileName: f.file.name,
+			body: f.file,
+			...(f.unchanged ? { unchanged: f.unchanged } : {}),
+		})),
 	};
 }
 
@@ -264,6 +272,8 @@ export function createImportSlice(set: SetStore, get: GetStore): ImportActions {
 	): Promise<{ result: ImportResult; storageFailed?: "quota" | "unavailable" }> {
 		const path = item.path;
 		if (!item.body) return { result: { path, status: "failed", reason: item.problem ?? "unreadable" } };
+		const known = item.unchanged ? byId.get(item.unchanged) : undefined;
+		if (known) return { result: { path, status: "unchanged", sessionId: known.id, entries: known.entries } };
 		const restore = item.restore;
 		// A library file's session is unchanged when its own stored copy has the same content; a
 		// folder's file when any stored session does.

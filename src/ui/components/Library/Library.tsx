@@ -8,6 +8,7 @@ import { FolderImport } from "./FolderImport";
 import { ImportReport } from "./ImportReport";
 import { LibraryGroupView } from "./LibraryGroup";
 import { LibraryTransfer } from "./LibraryTransfer";
+import { LinkedFolder } from "./LinkedFolder";
 import { LIBRARY_SORTS, type LibrarySort, libraryGroups, libraryView } from "./libraryView";
 import { StorageOffline } from "./StorageOffline";
 import { StorageUse } from "./StorageUse";
@@ -50,6 +51,7 @@ export function Library() {
 				</h2>
 				<FolderImport />
 			</div>
+			<LinkedFolder />
 			<LibraryTransfer />
 			<StorageOffline />
 			<ImportReport />

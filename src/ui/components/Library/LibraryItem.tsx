@@ -2,6 +2,7 @@ import { useState } from "react";
 import type { SessionMeta } from "../../../storage/repository";
 import { type Store, useStore } from "../../../store";
 import { ConfirmButtons } from "./ConfirmButtons";
+import { FolderOrigin } from "./FolderOrigin";
 import { formatBytes, formatCount, formatDate } from "./format";
 import { PencilIcon, TrashIcon } from "./icons";
 import { displayName } from "./libraryView";
@@ -79,6 +80,7 @@ export function LibraryItem({ meta: m, active, depth = 0, forks = 0, forkOf, div
 						{m.archive.time ? ` · ${formatDate(m.archive.time)}` : ""}
 					</span>
 				)}
+				<FolderOrigin id={m.id} />
 				{divergedFrom && (
 					<span
 						className="library-item__line library-item__lineage"

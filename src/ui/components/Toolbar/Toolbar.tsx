@@ -2,6 +2,7 @@ import { useRef } from "react";
 import { useStore } from "../../../store";
 import { TeachButtons } from "../Explainer/TeachButtons";
 import { ExportButton } from "../Export/ExportButton";
+import { FollowControls } from "../Follow/FollowControls";
 import { ExamplesButton } from "../Gallery/ExamplesButton";
 import { NarrowToggle } from "../Layout/NarrowToggle";
 import { ShareButton } from "../Share/ShareButton";
@@ -22,6 +23,7 @@ export function Toolbar() {
 				Open .jsonl files…
 			</button>
 			<ExamplesButton />
+			<FollowControls />
 			<input
 				ref={input}
 				data-testid="file-input"

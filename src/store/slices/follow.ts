@@ -1,0 +1,204 @@
+import { appendSessionText, type ContentHasher } from "../../core";
+import * as repo from "../../storage/repository";
+import { isAbort, pickSessionFile, readPermission } from "../fileAccess";
+import { completeLines, countNewlines, nextTail, readStart, sameBytes } from "../growingFile";
+import type { FollowActions, FollowState } from "../liveTypes";
+import { describeSession } from "../sessionMeta";
+import type { GetStore, OpenSession, SetStore } from "../types";
+
+export const initialFollowState: FollowState = { following: null, followLeaf: false, followNote: null };
+
+/** How often a followed file's size is checked while the page is visible. */
+export const FOLLOW_INTERVAL_MS = 1000;
+
+/** A followed file: where reading stopped and what is known of the bytes before it. */
+interface Followed {
+	handle: FileSystemFileHandle;
+	fileName: string;
+	key: string;
+	offset: number;
+	/** Lines read (the next line's number is one more). */
+	lines: number;
+	tail: Uint8Array;
+	hasher: ContentHasher;
+	/** The bytes read, for the library's copy. */
+	body: Blob;
+	/** The file as last seen (also past the offset: a line still being written). */
+	size: number;
+	lastModified: number;
+}
+
+const errorText = (err: unknown) => (err instanceof Error ? err.message : String(err));
+const decoder = new TextDecoder();
+
+export function createFollowSlice(set: SetStore, get: GetStore): FollowActions {
+	let job: Followed | null = null;
+	let timer: ReturnType<typeof setInterval> | null = null;
+	let polling = false;
+	let saving: Promise<void> | null = null;
+	let saveAgain = false;
+
+	const stop = () => {
+		if (timer !== null) clearInterval(timer);
+		timer = null;
+		job = null;
+		set({ following: null });
+	};
+
+	const show = (j: Followed) => set({ following: { fileName: j.fileName, key: j.key, offset: j.offset } });
+
+	/** Opens the file's complete lines as the open session (stored by the prefix rule) and follows it. */
+	async function open(handle: FileSystemFileHandle, note: string | null): Promise<void> {
+		if (timer !== null) clearInterval(timer);
+		timer = null;
+		job = null;
+		const file = await handle.getFile();
+		const start = await readStart(file);
+		const session = await get().loadSource({ fileName: file.name, body: start.body, size: start.offset });
+		if (!session) {
+			set({ following: null });
+			return;
+		}
+		// The selection stays where it is as entries come in (the newest tip when following it).
+		const leaf = get().selectedLeafId ?? session.leafId;
+		if (get().followLeaf) get().selectLeaf(session.leafId);
+		else if (get().selectedLeafId === null && leaf) get().selectLeaf(leaf);
+		job = {
+			handle,
+			fileName: file.name,
+			key: session.key,
+			offset: start.offset,
+			lines: start.lines,
+			tail: start.tail,
+			hasher: start.hasher,
+			body: start.body,
+			size: file.size,
+			lastModified: file.lastModified,
+		};
+		show(job);
+		set({ followNote: note });
+		timer = setInterval(() => void get().pollFollowed(), FOLLOW_INTERVAL_MS);
+	}
+
+	/** The file is not the one read so far: read it again from the start, saying why. */
+	async function reopen(j: Followed, why: string): Promise<void> {
+		await open(j.handle, `${j.fileName} ${why}: it was read again from the start.`);
+	}
+
+	/** Stores the grown session over its stored copy (its bytes are a prefix of the new ones). */
+	function save(): void {
+		if (saving) {
+			saveAgain = true;
+			return;
+		}
+		saving = (async () => {
+			do {
+				saveAgain = false;
+				const session = get().session;
+				const j = job;
+				if (!session || !j || session.key !== j.key || !session.stored) break;
+				const prev = get().library.find((m) => m.id === session.key);
+				const meta = {
+					...describeSession(session, prev?.displayName),
+					...(prev?.divergedFrom ? { divergedFrom: prev.divergedFrom } : {}),
+				};
+				try {
+					await repo.saveSession(meta, j.body);
+				} catch (err) {
+					await get().noteStorageFailure(err, { fileName: j.fileName, size: j.offset });
+					break;
+				}
+				await get().refreshLibrary();
+			} while (saveAgain);
+		})().finally(() => {
+			saving = null;
+		});
+	}
+
+	return {
+		async followFile() {
+			let handle: FileSystemFileHandle;
+			try {
+				handle = await pickSessionFile();
+			} catch (err) {
+				if (!isAbort(err)) get().reportLoadError("Follow file", errorText(err));
+				return;
+			}
+			try {
+				if ((await readPermission(handle, true)) !== "granted") {
+					get().reportLoadError(handle.name, "The browser did not allow reading the file, so it cannot be followed.");
+					return;
+				}
+				await open(handle, null);
+			} catch (err) {
+				stop();
+				get().reportLoadError(handle.name, `The file could not be read: ${errorText(err)}`);
+			}
+		},
+
+		async pollFollowed() {
+			const j = job;
+			if (!j || polling || document.visibilityState !== "visible") return;
+			const session = get().session;
+			// Another session was opened: this file is no longer followed.
+			if (!session || session.key !== j.key) {
+				if (!get().loads.length) stop();
+				return;
+			}
+			if (session.partial) return;
+			polling = true;
+			try {
+				const file = await j.handle.getFile();
+				if (file.size === j.size && file.lastModified === j.lastModified) return;
+				if (file.size < j.offset) return await reopen(j, "shrank");
+				const before = new Uint8Array(await file.slice(j.offset - j.tail.length, j.offset).arrayBuffer());
+				if (!sameBytes(before, j.tail)) return await reopen(j, "changed before the part already read");
+				j.size = file.size;
+				j.lastModified = file.lastModified;
+				if (file.size === j.offset) return;
+				// Only whole lines: a line still being written waits for the next read.
+				const added = completeLines(new Uint8Array(await file.slice(j.offset, file.size).arrayBuffer()));
+				if (added.length === 0 || job !== j) return;
+				const current = get().session;
+				if (!current || current.key !== j.key) return;
+				const grown = appendSessionText(current, decoder.decode(added), j.lines + 1);
+				// A file whose entries are migrated or of another dialect is read again in full.
+				if (!grown) return await open(j.handle, null);
+				j.hasher.update(added);
+				j.offset += added.length;
+				j.lines += countNewlines(added);
+				j.tail = nextTail(j.tail, added);
+				j.body = new Blob([j.body, added.slice()], { type: "application/jsonl" });
+				const next: OpenSession = { ...current, ...grown, size: j.offset, contentHash: j.hasher.digest() };
+				set({ session: next });
+				if (get().followLeaf) get().selectLeaf(next.leafId);
+				show(j);
+				save();
+			} catch (err) {
+				const gone = err instanceof DOMException && err.name === "NotFoundError";
+				set({
+					followNote: gone
+						? `${j.fileName} is no longer there: it is not followed any more (the session stays open).`
+						: `${j.fileName} could not be read: ${errorText(err)}. It is not followed any more.`,
+				});
+				stop();
+			} finally {
+				polling = false;
+			}
+		},
+
+		stopFollowing() {
+			stop();
+		},
+
+		setFollowLeaf(on) {
+			set({ followLeaf: on });
+			const session = get().session;
+			if (on && session && job && session.key === job.key) get().selectLeaf(session.leafId);
+		},
+
+		dismissFollowNote() {
+			set({ followNote: null });
+		},
+	};
+}
