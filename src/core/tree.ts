@@ -209,17 +209,20 @@ export function buildTreeIndex(entries: readonly SessionEntry[]): TreeIndex {
 		if (c === 0) leaves.push(i);
 		else if (c > 1) branchPoints.push(i);
 	}
-	if (roots.length > 1) {
-		issues.push({
-			issue: {
-				severity: "info",
-				code: "several-roots",
-				message: `${roots.length} roots: the session is a forest (a reset leaf, orphans or broken cycles)`,
-			},
-		});
-	}
+	if (roots.length > 1) issues.push(forestIssue(roots.length));
 	const currentLeaf = defaultLeaf(entries, byId);
 	return { entries, byId, parent, children, depth, live, roots, leaves, branchPoints, currentLeaf, issues };
+}
+
+/** The note a tree with more than one root gets (built or extended). */
+function forestIssue(roots: number): PositionedIssue {
+	return {
+		issue: {
+			severity: "info",
+			code: "several-roots",
+			message: `${roots} roots: the session is a forest (a reset leaf, orphans or broken cycles)`,
+		},
+	};
 }
 
 const EMPTY: number[] = [];
@@ -294,15 +297,7 @@ export function extendTreeIndex(index: TreeIndex, entries: readonly SessionEntry
 		if (children[i].length > 1 && !branchSet.has(i)) branchPoints.push(i);
 	}
 	branchPoints.sort((a, b) => a - b);
-	if (roots.length > 1) {
-		issues.push({
-			issue: {
-				severity: "info",
-				code: "several-roots",
-				message: `${roots.length} roots: the session is a forest (a reset leaf, orphans or broken cycles)`,
-			},
-		});
-	}
+	if (roots.length > 1) issues.push(forestIssue(roots.length));
 	const currentLeaf = defaultLeaf(entries, byId);
 	const extended: TreeIndex = {
 		entries,
