@@ -55,15 +55,17 @@ export function FollowControls() {
 					Follow file…
 				</button>
 			)}
-			<label className="follow__leaf small" title="Keep the newest tip selected and its context shown">
-				<input
-					type="checkbox"
-					data-testid="follow-leaf"
-					checked={followLeaf}
-					onChange={(e) => setLeaf(e.currentTarget.checked)}
-				/>
-				Follow the current leaf
-			</label>
+			{following && (
+				<label className="follow__leaf small" title="Keep the newest tip selected and its context shown">
+					<input
+						type="checkbox"
+						data-testid="follow-leaf"
+						checked={followLeaf}
+						onChange={(e) => setLeaf(e.currentTarget.checked)}
+					/>
+					Follow the current leaf
+				</label>
+			)}
 			{note && (
 				<span className="follow__note" role="status" data-testid="follow-note">
 					{note}{" "}
