@@ -1,6 +1,6 @@
 import { dialectOf } from "./dialect";
 import { analyzeOmpContext } from "./omp";
-import { getTreeIndex, pathPositions, resolveLeaf, type TreeIndex } from "./tree";
+import { getTreeIndex, pathIndexOf, pathPositions, resolveLeaf, type TreeIndex } from "./tree";
 import type {
 	ActiveToolsChangeEntry,
 	AgentMessage,
@@ -188,12 +188,7 @@ export function analyzeContext(
 		if (Array.isArray(c.retainedTail)) {
 			rule = "retained-tail";
 		} else {
-			for (let i = 0; i < k; i++) {
-				if (entries[path[i]].id === c.firstKeptEntryId) {
-					keptFrom = i;
-					break;
-				}
-			}
+			keptFrom = pathIndexOf(entries, path, k, c.firstKeptEntryId);
 			rule = keptFrom === -1 ? "legacy-kept-missing" : "legacy";
 		}
 		compaction = {

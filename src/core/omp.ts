@@ -6,7 +6,7 @@
  * post-passes (dangling tool calls stripped, failed turns dropped).
  */
 import type { ContextAnalysis, MessageOrigin, MessageSource, PathEntryFate, Region } from "./context";
-import { pathPositions, resolveLeaf, type TreeIndex } from "./tree";
+import { pathIndexOf, pathPositions, resolveLeaf, type TreeIndex } from "./tree";
 import type { AgentMessage, ModelRef, SessionEntry } from "./types";
 
 type Fields = Record<string, unknown>;
@@ -160,12 +160,7 @@ export function analyzeOmpContext(
 		}
 	} else if (C !== -1) {
 		const c = entries[path[C]] as unknown as Fields;
-		for (let i = 0; i < C; i++) {
-			if (entries[path[i]].id === c.firstKeptEntryId) {
-				keptFrom = i;
-				break;
-			}
-		}
+		keptFrom = pathIndexOf(entries, path, C, c.firstKeptEntryId);
 		rule = keptFrom === -1 ? "legacy-kept-missing" : "legacy";
 		compaction = {
 			position: path[C],

@@ -214,6 +214,20 @@ export function buildTreeIndex(entries: readonly SessionEntry[]): TreeIndex {
 	return { entries, byId, parent, children, depth, live, roots, leaves, branchPoints, currentLeaf, issues };
 }
 
+/**
+ * Where on `path` (a list of positions, root first), before `end`, the entry with id `id` is;
+ * -1 when it is not there (a compaction's `firstKeptEntryId` on another branch, say).
+ */
+export function pathIndexOf(
+	entries: readonly SessionEntry[],
+	path: ArrayLike<number>,
+	end: number,
+	id: unknown,
+): number {
+	for (let i = 0; i < end; i++) if (entries[path[i]].id === id) return i;
+	return -1;
+}
+
 /** The note a tree with more than one root gets (built or extended). */
 function forestIssue(roots: number): PositionedIssue {
 	return {
