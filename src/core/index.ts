@@ -15,6 +15,7 @@ export * from "./graph";
 export * from "./hash";
 export * from "./inspect";
 export * from "./lab";
+export * from "./lazyContext";
 export * from "./labTools";
 export * from "./leaves";
 export * from "./lineage";

@@ -1,0 +1,129 @@
+import {
+	analyzeLazily,
+	buildTreeIndex,
+	type LazyContext,
+	type SessionEntry,
+	type SessionPreview,
+	type TreeIndex,
+} from "../core";
+
+/** Where each entry's line is in the file (bytes, from the file's first byte; no newline). */
+export interface LineTable {
+	offset: Float64Array;
+	length: Float64Array;
+}
+
+/** Whole entries kept after reading them, by their lines' bytes (the rest are read again). */
+const CACHE_BYTES = 64 * 1024 * 1024;
+/** Lines closer than this are read in one slice of the file. */
+const READ_GAP = 64 * 1024;
+/** At most this many bytes in one read of the file. */
+const READ_MAX = 16 * 1024 * 1024;
+
+/**
+ * A session held in the worker: the file (a `Blob`, never one giant string), its entries as the
+ * preview made them (skeletons and a few whole ones), their tree index and where each line is.
+ * Whole entries are read on demand from their bytes, a bounded number kept.
+ */
+export class SessionHost {
+	readonly entries: readonly SessionEntry[];
+	readonly index: TreeIndex;
+	private readonly full: Uint8Array;
+	private readonly cache = new Map<number, { entry: SessionEntry; bytes: number }>();
+	private cached = 0;
+	private readonly decoder = new TextDecoder();
+
+	constructor(
+		private readonly blob: Blob,
+		preview: Pick<SessionPreview, "entries">,
+		private readonly lines: LineTable,
+		/** 1 for each entry the preview holds whole. */
+		full: Uint8Array,
+		index?: TreeIndex,
+	) {
+		this.entries = preview.entries;
+		this.index = index ?? buildTreeIndex(preview.entries);
+		this.full = full;
+		if (lines.offset.length !== this.entries.length || full.length !== this.entries.length) {
+			throw new Error(`a line table for ${lines.offset.length} entries, not ${this.entries.length}`);
+		}
+	}
+
+	/** The context of `leafId` (see core `analyzeLazily`). */
+	context(leafId: string | null | undefined): Promise<LazyContext> {
+		return analyzeLazily(
+			{
+				entries: this.entries,
+				index: this.index,
+				isFull: (p) => this.full[p] === 1,
+				load: (positions) => this.load(positions),
+			},
+			leafId,
+		);
+	}
+
+	/** The whole entries at `positions` (ascending is fastest), from the cache or the file. */
+	async load(positions: readonly number[]): Promise<SessionEntry[]> {
+		const out: SessionEntry[] = new Array(positions.length);
+		const missing: number[] = [];
+		for (let i = 0; i < positions.length; i++) {
+			const p = positions[i];
+			if (this.full[p] === 1) out[i] = this.entries[p];
+			else {
+				const hit = this.cache.get(p);
+				if (hit) {
+					// Most recently used last.
+					this.cache.delete(p);
+					this.cache.set(p, hit);
+					out[i] = hit.entry;
+				} else missing.push(i);
+			}
+		}
+		const { offset, length } = this.lines;
+		let k = 0;
+		while (k < missing.length) {
+			// One slice of the file for a run of nearby lines.
+			const first = positions[missing[k]];
+			const from = offset[first];
+			let to = from + length[first];
+			let j = k + 1;
+			while (j < missing.length) {
+				const p = positions[missing[j]];
+				if (offset[p] < from || offset[p] - to > READ_GAP || offset[p] + length[p] - from > READ_MAX) break;
+				to = Math.max(to, offset[p] + length[p]);
+				j++;
+			}
+			const bytes = new Uint8Array(await this.blob.slice(from, to).arrayBuffer());
+			for (let m = k; m < j; m++) {
+				const p = positions[missing[m]];
+				const start = offset[p] - from;
+				const entry = this.parseLine(bytes.subarray(start, start + length[p]), p);
+				out[missing[m]] = entry;
+				this.keep(p, entry, length[p]);
+			}
+			k = j;
+		}
+		return out;
+	}
+
+	private parseLine(bytes: Uint8Array, position: number): SessionEntry {
+		const value: unknown = JSON.parse(this.decoder.decode(bytes));
+		const entry = value as SessionEntry | null;
+		const skeleton = this.entries[position];
+		if (entry === null || typeof entry !== "object" || entry.id !== skeleton.id || entry.type !== skeleton.type) {
+			throw new Error(`line of entry ${position} changed since the file was read`);
+		}
+		return entry;
+	}
+
+	private keep(position: number, entry: SessionEntry, bytes: number): void {
+		if (bytes > CACHE_BYTES / 4) return;
+		this.cache.set(position, { entry, bytes });
+		this.cached += bytes;
+		for (const [p, hit] of this.cache) {
+			if (this.cached <= CACHE_BYTES) break;
+			this.cache.delete(p);
+			this.cached -= hit.bytes;
+		}
+	}
+}
