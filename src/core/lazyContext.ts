@@ -87,3 +87,15 @@ export async function analyzeLazily(session: LazySession, leafId: string | null 
 	const positions = [...new Set(readPositions(analysis))].filter((p) => loaded.has(p)).sort((a, b) => a - b);
 	return { analysis, positions, entries: positions.map((p) => view[p]), passes };
 }
+
+/**
+ * Whether `entry` is no more than a preview's skeleton (`type`, `id`, `parentId`, and a message's
+ * `role`; see `previewToParts`): what the view shows of it must be read in full first.
+ */
+export function isSkeleton(entry: SessionEntry): boolean {
+	const e = entry as unknown as Record<string, unknown>;
+	const keys = Object.keys(e).length;
+	if (e.type !== "message") return keys === 3 && Object.hasOwn(e, "parentId");
+	const message = e.message;
+	return keys === 4 && message !== null && typeof message === "object" && Object.keys(message).length === 1;
+}

@@ -35,6 +35,11 @@ export interface TreeIndex {
 
 const cache = new WeakMap<readonly SessionEntry[], TreeIndex>();
 
+/** Whether the index of `entries` is built (or adopted) already: `getTreeIndex` would not build it. */
+export function hasTreeIndex(entries: readonly SessionEntry[]): boolean {
+	return cache.has(entries);
+}
+
 /**
  * The index of `entries`, built on first use and cached for that array. Callers must treat
  * entry arrays as immutable: build a new array to change a session.

@@ -1,5 +1,6 @@
 import type { FindFilter, ParsedSession, SecretHit, SessionEntry, SessionIssue, SnippetPart } from "../core";
 import type { CorruptRecord, SessionMeta, StorageUse } from "../storage/repository";
+import type { HostHandle } from "../workers/client";
 import type { ExportKind } from "./shareFiles";
 
 export type { ExportKind };
@@ -35,6 +36,13 @@ export interface OpenSession extends ParsedSession {
 	 * the tips are there, most entries are skeletons, and the full session replaces it shortly.
 	 */
 	partial?: boolean;
+	/**
+	 * A file too large to hold parsed on the page: it stays `partial`, its skeletons are never
+	 * replaced, and `host` answers for its entries (find, compare, export and the lab are off).
+	 */
+	lean?: boolean;
+	/** The parse worker holding the file while it is a preview or lean: asked for contexts and entries. */
+	host?: HostHandle;
 }
 
 export interface LoadJob {

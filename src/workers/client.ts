@@ -1,6 +1,15 @@
-import { adoptTreeIndex, type LeafSummary, previewFromParts, type SessionIssue, type SessionPreview } from "../core";
+import {
+	adoptTreeIndex,
+	hasTreeIndex,
+	type LazyContext,
+	type LeafSummary,
+	previewFromParts,
+	type SessionEntry,
+	type SessionIssue,
+	type SessionPreview,
+} from "../core";
 import { EntryMaker } from "./entryMaker";
-import type { ParseResponse, SessionView, WorkerRequest } from "./protocol";
+import type { HostAnswer, HostRequest, ParseResponse, SessionView, WorkerRequest } from "./protocol";
 import { type ReadProgress, type ReadResult, readSessionBlob } from "./readSession";
 import { SlicedQueue } from "./slicedQueue";
 
@@ -20,8 +29,19 @@ export interface ParseOptions {
 	 * soon as the worker has read the file, before it is parsed in full. Not called for small
 	 * files, older versions, or where the file is parsed on the main thread. The page takes in
 	 * nothing more of the file until the promise it may return settles (the preview is shown).
+	 * `host` names the session the worker now holds: it answers `askContext` and `askEntries`.
 	 */
-	onPreview?: (preview: SessionPreview) => Promise<void> | void;
+	onPreview?: (preview: SessionPreview, host: HostHandle) => Promise<void> | void;
+}
+
+/**
+ * A session the parse worker holds (from a large file's preview on, see `SessionHost`): the page
+ * asks it for a tip's context or whole entries instead of parsing the file itself.
+ */
+export interface HostHandle {
+	readonly requestId: number;
+	/** The worker that holds it (another worker, after a crash, does not). */
+	readonly worker: unknown;
 }
 
 export interface ParseFileResult extends ReadResult {
@@ -36,6 +56,13 @@ export interface ParseFileResult extends ReadResult {
 	 */
 	view?: Promise<SessionView | null>;
 	leaves?: Promise<LeafSummary[] | null>;
+	/**
+	 * The file was too large to parse in full on the page: `parsed.entries` are its preview's
+	 * (skeletons and a few whole entries), and `host` answers for the rest.
+	 */
+	lean?: boolean;
+	/** The session the worker holds (a large file's), when it holds one. */
+	host?: HostHandle;
 }
 
 interface Pending {
@@ -51,7 +78,10 @@ interface Pending {
 	view: boolean;
 	/** The content hash the caller knows (the maker then does not hash). */
 	knownHash?: string;
-	onPreview?: (preview: SessionPreview) => Promise<void> | void;
+	onPreview?: (preview: SessionPreview, host: HostHandle) => Promise<void> | void;
+	/** The preview the worker sent, and the session it holds since. */
+	preview?: SessionPreview;
+	host?: HostHandle;
 	/** Once `done` has resolved the request: what is still to come. */
 	late?: {
 		diagnostics?: (issues: SessionIssue[]) => void;
@@ -80,6 +110,8 @@ interface ParserWorker {
 	/** The worker's script ran (a failure after this is a crash, before it a missing worker). */
 	ready: boolean;
 	dead: boolean;
+	/** Questions to held sessions waiting for their answer, by query id. */
+	queries: Map<number, { resolve(answer: HostAnswer): void; reject(err: Error): void }>;
 }
 
 let current: ParserWorker | null = null;
@@ -98,7 +130,7 @@ function startWorker(): ParserWorker | null {
 		workersUnavailable = true;
 		return null;
 	}
-	const pw: ParserWorker = { worker, pending: new Map(), ready: false, dead: false };
+	const pw: ParserWorker = { worker, pending: new Map(), ready: false, dead: false, queries: new Map() };
 	const lockName = webLocks() ? `session-explorer-parser-${Math.random().toString(36).slice(2)}-${Date.now()}` : null;
 	worker.addEventListener("message", (e: MessageEvent<ParseResponse>) => onMessage(pw, e.data, lockName));
 	worker.addEventListener("error", (e: Event) => {
@@ -121,6 +153,9 @@ function died(pw: ParserWorker, reason: string): void {
 	pw.dead = true;
 	pw.worker.terminate();
 	if (current === pw) current = null;
+	const lost = new Error(`The parser stopped (${reason}); open the session again`);
+	for (const q of pw.queries.values()) q.reject(lost);
+	pw.queries.clear();
 	if (!pw.ready) {
 		workersUnavailable = true;
 		const pending = [...pw.pending.values()];
@@ -145,6 +180,15 @@ function onMessage(pw: ParserWorker, msg: ParseResponse, lockName: string | null
 		case "ready":
 			pw.ready = true;
 			return;
+		case "context":
+		case "entries-at":
+		case "host-error": {
+			const q = pw.queries.get(msg.queryId);
+			pw.queries.delete(msg.queryId);
+			if (msg.type === "host-error") q?.reject(new Error(msg.message));
+			else q?.resolve(msg);
+			return;
+		}
 		case "locked":
 			pw.ready = true;
 			// Granted only once the worker's own lock is released: when it has ended.
@@ -189,7 +233,7 @@ const work = new SlicedQueue();
 function onRequestMessage(
 	pw: ParserWorker,
 	p: Pending,
-	msg: Exclude<ParseResponse, { type: "ready" | "locked" | "bytes" }>,
+	msg: Exclude<ParseResponse, HostAnswer | { type: "ready" | "locked" | "bytes" }>,
 ): void {
 	switch (msg.type) {
 		case "progress":
@@ -197,7 +241,9 @@ function onRequestMessage(
 			break;
 		case "preview": {
 			// The rest of this file's messages wait until the preview is on screen (or 3 s).
-			const shown = p.onPreview?.(previewFromParts(msg.preview));
+			p.preview = previewFromParts(msg.preview);
+			p.host = { requestId: msg.requestId, worker: pw };
+			const shown = p.onPreview?.(p.preview, p.host);
 			if (shown) work.waitFor(Promise.race([shown, new Promise((resolve) => setTimeout(resolve, 3000))]));
 			break;
 		}
@@ -205,6 +251,10 @@ function onRequestMessage(
 			p.maker.addEntries(msg.entries);
 			break;
 		case "done": {
+			if (msg.lean) {
+				onLeanDone(pw, p, msg);
+				break;
+			}
 			const { entries } = p.maker;
 			if (entries.length !== msg.entryCount) {
 				throw new Error(`${entries.length} entries instead of ${msg.entryCount}`);
@@ -231,6 +281,7 @@ function onRequestMessage(
 				});
 			}
 			p.late = late;
+			if (p.host) result.host = p.host;
 			dropIfSettled(pw, msg.requestId, p);
 			p.resolve(result);
 			break;
@@ -261,6 +312,72 @@ function onRequestMessage(
 			void never;
 		}
 	}
+}
+
+/** A lean file is done: its session is the preview the page has, the worker holds the rest. */
+function onLeanDone(pw: ParserWorker, p: Pending, msg: Extract<ParseResponse, { type: "done" }>): void {
+	pw.pending.delete(msg.requestId);
+	const { preview, host } = p;
+	if (!preview || !host || preview.entries.length !== msg.entryCount) {
+		p.reject(new Error("The large file's preview did not come through"));
+		return;
+	}
+	const { entries } = preview;
+	try {
+		// The preview on screen put the index together already; else it is put together here.
+		if (!hasTreeIndex(entries)) {
+			const byId = new Map<string, number>();
+			for (let i = 0; i < entries.length; i++) byId.set(entries[i].id, i);
+			adoptTreeIndex(entries, byId, preview.tree);
+		}
+	} catch (err) {
+		p.reject(err instanceof Error ? err : new Error(String(err)));
+		return;
+	}
+	p.resolve({
+		parsed: { ...msg.session, entries },
+		size: msg.size,
+		contentHash: msg.contentHash ?? p.knownHash ?? "",
+		view: Promise.resolve({ leaves: preview.leaves, graph: preview.graph }),
+		lean: true,
+		host,
+	});
+}
+
+let nextQueryId = 1;
+
+/** A question as asked: its query id is added on the way. */
+type Question =
+	Exclude<HostRequest, { type: "release" }> extends infer Q ? (Q extends unknown ? Omit<Q, "queryId"> : never) : never;
+
+function ask(host: HostHandle, question: Question): Promise<HostAnswer> {
+	const pw = host.worker as ParserWorker;
+	if (pw.dead) return Promise.reject(new Error("The parser that held this session stopped; open it again"));
+	const queryId = nextQueryId++;
+	return new Promise((resolve, reject) => {
+		pw.queries.set(queryId, { resolve, reject });
+		pw.worker.postMessage({ ...question, queryId } as HostRequest);
+	});
+}
+
+/** The context of `leafId` (null: the file's current leaf) in a session the worker holds. */
+export async function askContext(host: HostHandle, leafId: string | null): Promise<LazyContext> {
+	const answer = await ask(host, { type: "context", requestId: host.requestId, leafId });
+	if (answer.type !== "context") throw new Error("a wrong answer from the parser");
+	return answer.context;
+}
+
+/** Whole entries of a session the worker holds, by position. */
+export async function askEntries(host: HostHandle, positions: number[]): Promise<SessionEntry[]> {
+	const answer = await ask(host, { type: "entries-at", requestId: host.requestId, positions });
+	if (answer.type !== "entries-at") throw new Error("a wrong answer from the parser");
+	return answer.entries;
+}
+
+/** The page no longer shows the session: the worker may let it go. */
+export function releaseHost(host: HostHandle): void {
+	const pw = host.worker as ParserWorker;
+	if (!pw.dead) pw.worker.postMessage({ type: "release", requestId: host.requestId } satisfies HostRequest);
 }
 
 /**

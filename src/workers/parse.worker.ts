@@ -1,5 +1,5 @@
 /// <reference lib="webworker" />
-import { runParse } from "./parseJob";
+import { runHostRequest, runParse } from "./parseJob";
 import type { ParseResponse, WorkerRequest } from "./protocol";
 
 const scope = self as unknown as DedicatedWorkerGlobalScope;
@@ -20,7 +20,8 @@ function holdLock(lockName: string | null): void {
 scope.onmessage = (event: MessageEvent<WorkerRequest>) => {
 	const msg = event.data;
 	if (msg.type === "init") holdLock(msg.lockName);
-	else void runParse(msg, post);
+	else if (msg.type === "parse") void runParse(msg, post);
+	else void runHostRequest(msg, post);
 };
 
 post({ type: "ready" });

@@ -1,6 +1,7 @@
 import {
 	buildGraph,
 	collectDiagnostics,
+	createContentHasher,
 	createPreviewScanner,
 	getTreeIndex,
 	graphParts,
@@ -8,8 +9,17 @@ import {
 	summarizeLeaves,
 	treeParts,
 } from "../core";
-import type { ParseRequest, ParseResponse } from "./protocol";
-import { NotASessionError, type ReadOptions, readBlobChunks, readSessionBlob, readSessionChunks } from "./readSession";
+import type { HostAnswer, HostRequest, ParseRequest, ParseResponse } from "./protocol";
+import {
+	formatBytes,
+	NotASessionError,
+	type ReadOptions,
+	readBlobChunks,
+	readSessionBlob,
+	readSessionChunks,
+	tooLargeToParse,
+} from "./readSession";
+import { SessionHost } from "./sessionHost";
 
 /**
  * Entries per message for those that cross as objects (the end of a file, or all of an older
@@ -18,6 +28,43 @@ import { NotASessionError, type ReadOptions, readBlobChunks, readSessionBlob, re
 const ENTRY_CHUNK_BYTES = 1_000_000;
 /** Files from this size on are previewed (see `ParseRequest.preview`); smaller ones parse in well under a second. */
 export const PREVIEW_MIN_BYTES = 8 * 1024 * 1024;
+/**
+ * Files from this size on are opened lean: previewed, never parsed in full. The worker keeps the
+ * file and its preview (`SessionHost`) and answers the page's questions (a tip's context, an
+ * entry) from the file's bytes; the page holds the preview's skeletons and what it asked for.
+ */
+export const LEAN_MIN_BYTES = 256 * 1024 * 1024;
+/** Larger files are refused: lean sessions were tried up to 2 GB; past this, memory is unknown ground. */
+export const MAX_LEAN_BYTES = 4 * 1024 * 1024 * 1024;
+
+/** The sessions this worker holds, by the parse request that read them; the oldest go first. */
+const hosts = new Map<number, SessionHost>();
+const MAX_HOSTS = 2;
+
+function keepHost(requestId: number, host: SessionHost): void {
+	hosts.set(requestId, host);
+	for (const id of hosts.keys()) {
+		if (hosts.size <= MAX_HOSTS) break;
+		hosts.delete(id);
+	}
+}
+
+/** Answers a question about a session this worker holds (see `HostRequest`). */
+export async function runHostRequest(msg: HostRequest, post: (message: HostAnswer) => void): Promise<void> {
+	if (msg.type === "release") {
+		hosts.delete(msg.requestId);
+		return;
+	}
+	const host = hosts.get(msg.requestId);
+	try {
+		if (!host) throw new Error("the worker no longer holds this session; open it again");
+		if (msg.type === "context")
+			post({ type: "context", queryId: msg.queryId, context: await host.context(msg.leafId) });
+		else post({ type: "entries-at", queryId: msg.queryId, entries: await host.load(msg.positions) });
+	} catch (err) {
+		post({ type: "host-error", queryId: msg.queryId, message: err instanceof Error ? err.message : String(err) });
+	}
+}
 
 /** A chunk's bytes in a buffer of their own, to transfer (without a copy when they have one). */
 function ownBuffer(bytes: Uint8Array): ArrayBuffer {
@@ -54,13 +101,32 @@ export async function runParse(
 			},
 		};
 		let result: Awaited<ReturnType<typeof readSessionBlob>>;
+		const lean = blob.size >= LEAN_MIN_BYTES;
+		if (lean && (!preview || blob.size > MAX_LEAN_BYTES)) {
+			throw tooLargeToParse(
+				blob.size,
+				preview ? `, and lean up to ${formatBytes(MAX_LEAN_BYTES)}` : ", and this file cannot be opened lean here",
+			);
+		}
 		if (preview && blob.size >= PREVIEW_MIN_BYTES) {
 			// A first look from the start of each line, sent before the full parse of the same bytes.
 			const scanner = createPreviewScanner();
-			const chunks = await readBlobChunks(blob, (bytes) => scanner.push(bytes), progress);
+			// A lean file's bytes are seen once: hashed here, not kept.
+			const hasher = lean ? createContentHasher() : null;
+			const chunks = await readBlobChunks(
+				blob,
+				(bytes) => {
+					scanner.push(bytes);
+					hasher?.update(bytes);
+				},
+				progress,
+				!lean,
+			);
 			const first = scanner.finish();
 			if (first) {
 				const parts = previewToParts(first);
+				const full = Uint8Array.from(parts.shape, (code) => (code === -1 ? 1 : 0));
+				keepHost(requestId, new SessionHost(blob, first, { offset: first.lineOffset, length: first.lineLength }, full));
 				const { graph } = parts;
 				const { tree } = parts;
 				post({ type: "preview", requestId, preview: parts }, [
@@ -72,6 +138,39 @@ export async function runParse(
 					tree.depth.buffer,
 					tree.live.buffer,
 				]);
+			}
+			if (lean) {
+				if (!first) {
+					throw tooLargeToParse(
+						blob.size,
+						", and only a session of the current format (a header of version 3 on its first line) opens lean",
+					);
+				}
+				const { header, entries } = first;
+				const last = entries.length > 0 ? entries[entries.length - 1].id : null;
+				post({
+					type: "done",
+					requestId,
+					session: {
+						header,
+						leafId: last,
+						version: typeof header.version === "number" ? header.version : 3,
+						issues: [
+							{
+								severity: "info",
+								code: "lean-session",
+								message: `This file (${formatBytes(blob.size)}) is opened lean: its entries are read from the file when shown, and the checks that need every entry in full did not run`,
+							},
+						],
+						lines: [],
+						migrated: false,
+					},
+					size: blob.size,
+					contentHash: hasher?.digest(),
+					entryCount: entries.length,
+					lean: true,
+				});
+				return;
 			}
 			result = await readSessionChunks(chunks, progress, options);
 		} else {

@@ -1,5 +1,6 @@
 import type {
 	GraphParts,
+	LazyContext,
 	LeafSummary,
 	ParsedSession,
 	PreviewParts,
@@ -16,7 +17,23 @@ export type WorkerRequest =
 			/** A Web Lock the worker holds for its whole life, so the page learns when it dies. */
 			lockName: string | null;
 	  }
-	| ParseRequest;
+	| ParseRequest
+	| HostRequest;
+
+/**
+ * Questions about a session the worker holds (a large file's, from its preview on: see
+ * `SessionHost`), named by the parse request that read it. Each is answered by a `HostAnswer`
+ * with the same `queryId`. `release` drops the session (no answer).
+ */
+export type HostRequest =
+	| { type: "context"; requestId: number; queryId: number; leafId: string | null }
+	| { type: "entries-at"; requestId: number; queryId: number; positions: number[] }
+	| { type: "release"; requestId: number };
+
+export type HostAnswer =
+	| { type: "context"; queryId: number; context: LazyContext }
+	| { type: "entries-at"; queryId: number; entries: SessionEntry[] }
+	| { type: "host-error"; queryId: number; message: string };
 
 export interface ParseRequest {
 	type: "parse";
@@ -76,9 +93,15 @@ export type ParseResponse =
 			entryCount: number;
 			/** The worker's tree index of the entries (`treeParts`), so the page need not build one. */
 			tree?: TreeParts;
+			/**
+			 * The file is too large to hold parsed on the page: it was not parsed in full, its entries
+			 * are the preview's, and the worker keeps it to answer `HostRequest`s.
+			 */
+			lean?: boolean;
 	  }
 	| { type: "view"; requestId: number; view: SessionView }
 	/** The tips again, with their context tokens counted (after the view and the diagnostics). */
 	| { type: "leaves"; requestId: number; leaves: LeafSummary[] }
 	| { type: "diagnostics"; requestId: number; issues: SessionIssue[] }
-	| { type: "error"; requestId: number; message: string; notASession: boolean };
+	| { type: "error"; requestId: number; message: string; notASession: boolean }
+	| HostAnswer;

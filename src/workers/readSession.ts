@@ -46,11 +46,18 @@ export interface ReadResult {
 export class NotASessionError extends Error {}
 
 /**
- * Files above this size are refused before reading. Parsed entries take a few times the file's
- * size, once in the worker and once on the page, and in Chromium a worker that runs out of memory
- * takes the whole tab with it; refusing is kinder than a crashed page.
+ * Files above this size are not parsed in full (they are opened lean, see `LEAN_MIN_BYTES` in
+ * `parseJob.ts`, or refused). Parsed entries take a few times the file's size, and in Chromium a
+ * worker that runs out of memory takes the whole tab with it; refusing is kinder than a crash.
  */
 export const MAX_SESSION_BYTES = 512 * 1024 * 1024;
+
+/** Refuses a file too large to parse in full; `lean` may add why it cannot be opened lean either. */
+export function tooLargeToParse(size: number, lean: string): NotASessionError {
+	return new NotASessionError(
+		`The file is ${formatBytes(size)}; this explorer parses sessions up to ${formatBytes(MAX_SESSION_BYTES)} in full (a larger one would exhaust the tab's memory)${lean}`,
+	);
+}
 
 const SNIFF_BYTES = 4096;
 /** What the start of a file says about its kind, for input that is clearly not UTF-8 JSONL text. */
@@ -182,7 +189,7 @@ function countNewlines(text: string, end: number): number {
 	return n;
 }
 
-function formatBytes(bytes: number): string {
+export function formatBytes(bytes: number): string {
 	if (bytes >= 1024 * 1024 * 1024) return `${(bytes / (1024 * 1024 * 1024)).toFixed(1)} GB`;
 	return `${Math.round(bytes / (1024 * 1024))} MB`;
 }
@@ -213,11 +220,7 @@ export async function readSessionBlob(
 	onProgress?: (p: ReadProgress) => void,
 	options: ReadOptions = {},
 ): Promise<ReadResult> {
-	if (blob.size > MAX_SESSION_BYTES) {
-		throw new NotASessionError(
-			`The file is ${formatBytes(blob.size)}; this explorer opens sessions up to ${formatBytes(MAX_SESSION_BYTES)} (a larger one would exhaust the tab's memory)`,
-		);
-	}
+	if (blob.size > MAX_SESSION_BYTES) throw tooLargeToParse(blob.size, "");
 	try {
 		return await readSessionStream(blob.stream(), blob.size, onProgress, options);
 	} catch (err) {
@@ -227,14 +230,15 @@ export async function readSessionBlob(
 
 /**
  * Reads all of a file's bytes as a stream, handing each chunk to `onBytes` as it comes (it may
- * keep it), and reporting progress; resolves to the chunks in order. Fails like `readSessionBlob`.
+ * keep it), and reporting progress; resolves to the chunks in order (none when `keep` is false:
+ * the bytes are then only seen once). Fails like `readSessionBlob`, but takes files of any size.
  */
 export async function readBlobChunks(
 	blob: Blob,
 	onBytes: (bytes: Uint8Array) => void,
 	onProgress?: (p: ReadProgress) => void,
+	keep = true,
 ): Promise<Uint8Array[]> {
-	if (blob.size > MAX_SESSION_BYTES) return readSessionBlob(blob).then(() => []);
 	const chunks: Uint8Array[] = [];
 	let loaded = 0;
 	let lastReport = 0;
@@ -244,7 +248,7 @@ export async function readBlobChunks(
 			const { done, value } = await reader.read();
 			if (done) break;
 			if (value.length === 0) continue;
-			chunks.push(value);
+			if (keep) chunks.push(value);
 			onBytes(value);
 			loaded += value.length;
 			const now = Date.now();

@@ -3,7 +3,7 @@ import { isBundleFile } from "../../storage/bundle";
 import { getLastOpenSession, setLastOpenSession } from "../../storage/prefs";
 import type { SessionMeta } from "../../storage/repository";
 import * as repo from "../../storage/repository";
-import { parseSessionFile } from "../../workers/client";
+import { type HostHandle, parseSessionFile } from "../../workers/client";
 import { type Placement, placed, placeSession } from "../placement";
 import { prepareView } from "../prepareView";
 import { describeSession, sessionKey } from "../sessionMeta";
@@ -33,6 +33,10 @@ interface Loaded {
 	 */
 	store(): Promise<void>;
 }
+
+/** A lean session stays a preview for good, with the worker that holds the file. */
+const leanParts = (result: { lean?: boolean; host?: HostHandle }): Partial<OpenSession> =>
+	result.lean && result.host ? { partial: true, lean: true, host: result.host } : {};
 
 const errorText = (err: unknown) => (err instanceof Error ? err.message : String(err));
 
@@ -75,6 +79,8 @@ export function createLoadSlice(set: SetStore, get: GetStore): LoadActions {
 		superseded: () => boolean,
 		/** Told the preview's tree index once it is on screen. */
 		onShown: (index: TreeIndex) => void,
+		/** The worker that holds the file: it answers for the entries the preview has as skeletons. */
+		host: HostHandle,
 	) => {
 		const { header, entries } = preview;
 		const key = base.key ?? (typeof header.id === "string" && header.id !== "" ? header.id : null);
@@ -105,6 +111,7 @@ export function createLoadSlice(set: SetStore, get: GetStore): LoadActions {
 				...(base.sourceUrl ? { sourceUrl: base.sourceUrl } : {}),
 				stored: false,
 				partial: true,
+				host,
 			},
 		});
 	};
@@ -148,7 +155,7 @@ export function createLoadSlice(set: SetStore, get: GetStore): LoadActions {
 			let shown: TreeIndex | undefined;
 			const onPreview =
 				preview && !source.fromLink
-					? (p: SessionPreview) => {
+					? (p: SessionPreview, host: HostHandle) => {
 							// The bytes are read: the progress from now on is the full parse's.
 							updateJob(id, { phase: "parsing", loaded: 0 });
 							return showPreview(
@@ -158,6 +165,7 @@ export function createLoadSlice(set: SetStore, get: GetStore): LoadActions {
 								(index) => {
 									shown = index;
 								},
+								host,
 							);
 						}
 					: undefined;
@@ -181,6 +189,7 @@ export function createLoadSlice(set: SetStore, get: GetStore): LoadActions {
 				...(source.sourceUrl ? { sourceUrl: source.sourceUrl } : {}),
 				...(source.share ? { share: source.share } : {}),
 				stored: false,
+				...leanParts(result),
 			};
 			updateJob(id, { phase: "saving", loaded: result.size });
 			const described = describeSession(session);
@@ -320,7 +329,7 @@ export function createLoadSlice(set: SetStore, get: GetStore): LoadActions {
 					deferDiagnostics: true,
 					view: true,
 					contentHash: meta.contentHash || undefined,
-					onPreview: (p) => {
+					onPreview: (p, host) => {
 						updateJob(jobId, { phase: "parsing", loaded: 0 });
 						return showPreview(
 							p,
@@ -329,6 +338,7 @@ export function createLoadSlice(set: SetStore, get: GetStore): LoadActions {
 							(index) => {
 								shown = index;
 							},
+							host,
 						);
 					},
 				});
@@ -343,6 +353,7 @@ export function createLoadSlice(set: SetStore, get: GetStore): LoadActions {
 						contentHash: result.contentHash,
 						...(meta.sourceUrl ? { sourceUrl: meta.sourceUrl } : {}),
 						stored: !memory,
+						...leanParts(result),
 					},
 					diagnostics: result.diagnostics,
 				});

@@ -1,3 +1,4 @@
+import { releaseHost } from "../../workers/client";
 import type { GetStore, SessionActions, SessionState, SetStore } from "../types";
 
 export const initialSessionState: SessionState = {
@@ -10,6 +11,9 @@ export const initialSessionState: SessionState = {
 export function createSessionSlice(set: SetStore, get: GetStore): SessionActions {
 	return {
 		openSession(session) {
+			// The worker may let go of a file the page no longer shows.
+			const before = get().session?.host;
+			if (before && before !== session.host) releaseHost(before);
 			set({ session, selectedLeafId: null, focusedEntryId: null, expanded: new Set() });
 		},
 		appendIssues(entries, issues) {
@@ -18,6 +22,8 @@ export function createSessionSlice(set: SetStore, get: GetStore): SessionActions
 			set({ session: { ...session, issues: [...session.issues, ...issues] } });
 		},
 		closeSession() {
+			const before = get().session?.host;
+			if (before) releaseHost(before);
 			set({ ...initialSessionState, expanded: new Set() });
 		},
 		selectLeaf(id) {

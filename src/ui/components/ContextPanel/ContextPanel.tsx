@@ -1,7 +1,9 @@
 import { useDeferredValue, useEffect, useMemo, useRef } from "react";
 import type { ContextAnalysis, SessionEntry, TreeIndex } from "../../../core";
 import { inspectContext } from "../../../core";
+import { useStore } from "../../../store";
 import { useExplainer } from "../../hooks/useExplainer";
+import { useHostContext } from "../../hooks/useHostContext";
 import { OPEN_STEPS, useOpenStep } from "../../hooks/useOpenStep";
 import { useAnalysis, useSessionIndex } from "../../hooks/useSession";
 import { EntryNavContext } from "../Message/EntryLink";
@@ -21,26 +23,40 @@ import "./ContextPanel.css";
 /** Paths longer than this start folded: stage 2 lists what matters and the path can be opened. */
 const OPEN_PATH_LIMIT = 400;
 
-const NOT_YET: {
+interface Target {
 	entries: readonly SessionEntry[] | undefined;
 	index: TreeIndex | null;
 	analysis: ContextAnalysis | null;
-} = { entries: undefined, index: null, analysis: null };
+	whole?: (position: number) => Promise<SessionEntry>;
+}
+
+const NOT_YET: Target = { entries: undefined, index: null, analysis: null };
+
+const selectLeafId = (s: { selectedLeafId: string | null }) => s.selectedLeafId;
 
 /** The builder's pipeline for the selected leaf, stage by stage, as the agent runs it. */
 export function ContextPanel() {
 	const { session, index: liveIndex } = useSessionIndex();
 	const liveEntries = session?.entries;
 	const liveAnalysis = useAnalysis();
-	const live = useMemo(
+	const live = useMemo<Target>(
 		() => ({ entries: liveEntries, index: liveIndex, analysis: liveAnalysis }),
 		[liveEntries, liveIndex, liveAnalysis],
 	);
 	// A newly opened session shows here after the graph's nodes (see `OPEN_STEPS`); another leaf,
-	// or another version of the session shown (the lab), shows at once. A preview shows nothing
-	// here (its entries are skeletons), and the full session after it counts as newly opened.
+	// or another version of the session shown (the lab), shows at once. A preview (its entries are
+	// mostly skeletons) shows the context the parse worker works out from the file it holds, and
+	// the full session after it counts as newly opened.
 	const shownKey = useRef<string | null>(null);
 	const partial = session?.partial === true;
+	const hosted = useHostContext(partial ? session : null, useStore(selectLeafId));
+	const fromHost = useMemo<Target>(
+		() =>
+			hosted && "analysis" in hosted
+				? { entries: hosted.entries, index: liveIndex, analysis: hosted.analysis, whole: hosted.whole }
+				: NOT_YET,
+		[hosted, liveIndex],
+	);
 	const step = useOpenStep(liveEntries);
 	const ready = !partial && (step >= OPEN_STEPS.inspector || (!!session && shownKey.current === session.key));
 	useEffect(() => {
@@ -50,10 +66,10 @@ export function ContextPanel() {
 	// slices: the page is busy then, taking in the file); otherwise, and for another leaf, at once.
 	const afterPreview = useRef(false);
 	if (partial) afterPreview.current = true;
-	const target = ready ? live : NOT_YET;
+	const target = partial ? fromHost : ready ? live : NOT_YET;
 	const deferred = useDeferredValue(target);
 	const lagging = afterPreview.current && deferred.entries !== target.entries;
-	const { entries, index, analysis } = lagging ? deferred : target;
+	const { entries, index, analysis, whole } = lagging ? deferred : target;
 	useEffect(() => {
 		if (ready && !lagging) afterPreview.current = false;
 	});
@@ -74,15 +90,20 @@ export function ContextPanel() {
 						toggleRow: state.toggleRow,
 						navigate: state.navigate,
 						explain,
+						...(whole ? { whole } : {}),
 					}
 				: null,
-		[entries, analysis, pipeline, state.focusedId, state.isExpanded, state.toggleRow, state.navigate, explain],
+		[entries, analysis, pipeline, state.focusedId, state.isExpanded, state.toggleRow, state.navigate, explain, whole],
 	);
 	if (!entries || !analysis || !pipeline || !inspector) {
 		return (
 			<p className="context-panel context-panel--empty">
 				{session?.partial
-					? "Reading every entry of this large file: the context shows once they are all in (the graph and the tips are ready)."
+					? hosted && "error" in hosted
+						? `The context could not be read from the file: ${hosted.error}`
+						: session.host
+							? "Reading this tip's context from the file…"
+							: "Reading every entry of this large file: the context shows once they are all in (the graph and the tips are ready)."
 					: session
 						? "Working out the context…"
 						: "Select a session to see the context its leaves send."}

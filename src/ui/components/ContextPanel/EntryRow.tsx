@@ -2,6 +2,7 @@ import { entryKind, entryPreview, outcomeLabel, type PathEntryFate, regionLabel 
 import { EntryLink } from "../Message/EntryLink";
 import { EntryView } from "../Message/EntryView";
 import { type RowList, useInspector } from "./inspectorContext";
+import { useWholeEntry } from "./useWholeEntry";
 
 interface Props {
 	list: Extract<RowList, "path" | "entries">;
@@ -12,9 +13,10 @@ interface Props {
 /** One path entry with its fate; opens to the full entry. */
 export function EntryRow({ list, fate, ordinal }: Props) {
 	const { entries, focusedId, isExpanded, toggleRow, explain } = useInspector();
-	const entry = entries[fate.position];
+	const open = isExpanded(list, entries[fate.position].id);
+	// A skeleton's row is read from the file once it opens.
+	const { entry, whole, failed } = useWholeEntry(fate.position, open);
 	const kind = entryKind(entry);
-	const open = isExpanded(list, entry.id);
 	const focused = focusedId === entry.id;
 	return (
 		<div
@@ -43,13 +45,21 @@ export function EntryRow({ list, fate, ordinal }: Props) {
 					)}
 					<span className={`ins-outcome${fate.omitted ? " is-omitted" : ""}`}>{outcomeLabel(fate)}</span>
 				</span>
-				<span className="ins-row__preview">{entryPreview(entry, 140)}</span>
+				<span className="ins-row__preview">
+					{whole ? entryPreview(whole, 140) : "(not read yet: open the row to read it from the file)"}
+				</span>
 				<span className="ins-row__reason">{fate.reason}</span>
 			</button>
 			{open && (
 				<div className="ins-row__detail">
 					<FateFacts fate={fate} />
-					<EntryView entry={entry} />
+					{whole ? (
+						<EntryView entry={whole} />
+					) : (
+						<p className="muted" role="status">
+							{failed ? `Could not read this entry from the file: ${failed}` : "Reading the entry from the file…"}
+						</p>
+					)}
 				</div>
 			)}
 		</div>

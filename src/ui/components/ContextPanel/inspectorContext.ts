@@ -15,6 +15,11 @@ export interface Inspector {
 	navigate(id: string): void;
 	/** The explainer's current step, when it runs (its entries are highlighted). */
 	explain: Explainer | null;
+	/**
+	 * For a session the worker holds (a preview, a lean file): reads a path entry that `entries`
+	 * has only as a skeleton. Absent when every entry is whole.
+	 */
+	whole?: (position: number) => Promise<SessionEntry>;
 }
 
 export type RowList = "path" | "entries" | "messages" | "payload";

@@ -44,7 +44,12 @@ export function Toolbar() {
 					className="toolbar__session"
 					data-testid="open-session"
 					data-partial={session.partial || undefined}
-					title={session.header?.cwd}
+					data-lean={session.lean || undefined}
+					title={
+						session.lean
+							? "A file this large is read lean: entries are read from the file when shown; find, compare, export, the lab and the checks that need every entry are off"
+							: session.header?.cwd
+					}
 				>
 					<strong className="toolbar__name" title={session.fileName}>
 						{session.fileName}
@@ -52,7 +57,13 @@ export function Toolbar() {
 					<span className="muted toolbar__facts">
 						{session.entries.length} entries · v{session.version}
 						{session.migrated ? " (migrated)" : ""}
-						{session.partial ? " · reading every entry…" : session.stored ? "" : " · not stored"}
+						{session.lean
+							? ` · lean (read from the file on demand)${session.stored ? "" : " · not stored"}`
+							: session.partial
+								? " · reading every entry…"
+								: session.stored
+									? ""
+									: " · not stored"}
 					</span>
 				</div>
 			)}
