@@ -106,3 +106,21 @@ export function setViewPrefs(prefs: ViewPrefs): void {
 		// losing this only resets the layout and theme next time
 	}
 }
+
+/**
+ * From what file size (MB) sessions open lean (see `LEAN_MIN_BYTES` in `workers/parseJob.ts`):
+ * the page keeps only the preview, the worker reads entries from the file when shown. Unset: the
+ * worker's default. Lower it to spare memory on a small machine (0: every large-format file).
+ */
+const LEAN_FROM_KEY = "session-explorer:lean-from-mb:v1";
+
+export function getLeanFromBytes(): number | undefined {
+	try {
+		const raw = storage()?.getItem(LEAN_FROM_KEY);
+		if (raw === null || raw === undefined || raw.trim() === "") return undefined;
+		const mb = Number(raw);
+		return Number.isFinite(mb) && mb >= 0 ? mb * 1024 * 1024 : undefined;
+	} catch {
+		return undefined;
+	}
+}

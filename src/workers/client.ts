@@ -9,7 +9,14 @@ import {
 	type SessionPreview,
 } from "../core";
 import { EntryMaker } from "./entryMaker";
-import type { HostAnswer, HostRequest, ParseResponse, SessionView, WorkerRequest } from "./protocol";
+import {
+	type HostAnswer,
+	type HostRequest,
+	LEAN_MIN_BYTES,
+	type ParseResponse,
+	type SessionView,
+	type WorkerRequest,
+} from "./protocol";
 import { type ReadProgress, type ReadResult, readSessionBlob } from "./readSession";
 import { SlicedQueue } from "./slicedQueue";
 
@@ -32,6 +39,8 @@ export interface ParseOptions {
 	 * `host` names the session the worker now holds: it answers `askContext` and `askEntries`.
 	 */
 	onPreview?: (preview: SessionPreview, host: HostHandle) => Promise<void> | void;
+	/** Open the file lean from this size on (the worker's own limit when larger or absent). */
+	leanFrom?: number;
 }
 
 /**
@@ -418,8 +427,17 @@ export function parseSessionFile(
 			onPreview: options.onPreview,
 		});
 		try {
-			const preview = options.onPreview !== undefined;
-			const request: WorkerRequest = { type: "parse", requestId, blob, deferDiagnostics, view, preview };
+			// A file to open lean is always previewed: its preview is the session.
+			const preview = options.onPreview !== undefined || blob.size >= (options.leanFrom ?? LEAN_MIN_BYTES);
+			const request: WorkerRequest = {
+				type: "parse",
+				requestId,
+				blob,
+				deferDiagnostics,
+				view,
+				preview,
+				...(options.leanFrom !== undefined ? { leanFrom: options.leanFrom } : {}),
+			};
 			pw.worker.postMessage(request);
 		} catch (err) {
 			pw.pending.delete(requestId);

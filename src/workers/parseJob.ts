@@ -9,9 +9,17 @@ import {
 	summarizeLeaves,
 	treeParts,
 } from "../core";
-import type { HostAnswer, HostRequest, ParseRequest, ParseResponse } from "./protocol";
+import {
+	type HostAnswer,
+	type HostRequest,
+	LEAN_MIN_BYTES,
+	MAX_LEAN_BYTES,
+	type ParseRequest,
+	type ParseResponse,
+} from "./protocol";
 import {
 	formatBytes,
+	MAX_SESSION_BYTES,
 	NotASessionError,
 	type ReadOptions,
 	readBlobChunks,
@@ -28,15 +36,6 @@ import { SessionHost } from "./sessionHost";
 const ENTRY_CHUNK_BYTES = 1_000_000;
 /** Files from this size on are previewed (see `ParseRequest.preview`); smaller ones parse in well under a second. */
 export const PREVIEW_MIN_BYTES = 8 * 1024 * 1024;
-/**
- * Files from this size on are opened lean: previewed, never parsed in full. The worker keeps the
- * file and its preview (`SessionHost`) and answers the page's questions (a tip's context, an
- * entry) from the file's bytes; the page holds the preview's skeletons and what it asked for.
- */
-export const LEAN_MIN_BYTES = 256 * 1024 * 1024;
-/** Larger files are refused: lean sessions were tried up to 2 GB; past this, memory is unknown ground. */
-export const MAX_LEAN_BYTES = 4 * 1024 * 1024 * 1024;
-
 /** The sessions this worker holds, by the parse request that read them; the oldest go first. */
 const hosts = new Map<number, SessionHost>();
 const MAX_HOSTS = 2;
@@ -80,7 +79,7 @@ function ownBuffer(bytes: Uint8Array): ArrayBuffer {
  * diagnostics and the counted tips; or an error. `post` sends a message (transferring what is listed).
  */
 export async function runParse(
-	{ requestId, blob, deferDiagnostics, view, preview }: ParseRequest,
+	{ requestId, blob, deferDiagnostics, view, preview, leanFrom }: ParseRequest,
 	post: (message: ParseResponse, transfer?: Transferable[]) => void,
 ): Promise<void> {
 	try {
@@ -101,17 +100,20 @@ export async function runParse(
 			},
 		};
 		let result: Awaited<ReturnType<typeof readSessionBlob>>;
-		const lean = blob.size >= LEAN_MIN_BYTES;
-		if (lean && (!preview || blob.size > MAX_LEAN_BYTES)) {
+		// Past the full parse's limit a file must open lean; from a lower size set by the page, it
+		// opens lean where it can (a file that cannot is parsed in full instead).
+		const mustBeLean = blob.size > MAX_SESSION_BYTES;
+		let lean = mustBeLean || blob.size >= Math.min(leanFrom ?? LEAN_MIN_BYTES, LEAN_MIN_BYTES);
+		if (mustBeLean && (!preview || blob.size > MAX_LEAN_BYTES)) {
 			throw tooLargeToParse(
 				blob.size,
 				preview ? `, and lean up to ${formatBytes(MAX_LEAN_BYTES)}` : ", and this file cannot be opened lean here",
 			);
 		}
-		if (preview && blob.size >= PREVIEW_MIN_BYTES) {
+		if (preview && (blob.size >= PREVIEW_MIN_BYTES || lean)) {
 			// A first look from the start of each line, sent before the full parse of the same bytes.
 			const scanner = createPreviewScanner();
-			// A lean file's bytes are seen once: hashed here, not kept.
+			// A lean file's bytes are hashed here; those of a file too large to parse are not kept.
 			const hasher = lean ? createContentHasher() : null;
 			const chunks = await readBlobChunks(
 				blob,
@@ -120,9 +122,10 @@ export async function runParse(
 					hasher?.update(bytes);
 				},
 				progress,
-				!lean,
+				!mustBeLean,
 			);
 			const first = scanner.finish();
+			if (!first && !mustBeLean) lean = false;
 			if (first) {
 				const parts = previewToParts(first);
 				const full = Uint8Array.from(parts.shape, (code) => (code === -1 ? 1 : 0));
@@ -141,6 +144,7 @@ export async function runParse(
 			}
 			if (lean) {
 				if (!first) {
+					// Only when the file is too large to parse in full.
 					throw tooLargeToParse(
 						blob.size,
 						", and only a session of the current format (a header of version 3 on its first line) opens lean",

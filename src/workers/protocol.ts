@@ -10,6 +10,15 @@ import type {
 } from "../core";
 import type { ChunkPlan } from "./readSession";
 
+/**
+ * Files from this size on are opened lean: previewed, never parsed in full. The worker keeps the
+ * file and its preview (`SessionHost`) and answers the page's questions (a tip's context, an
+ * entry) from the file's bytes; the page holds the preview's skeletons and what it asked for.
+ */
+export const LEAN_MIN_BYTES = 256 * 1024 * 1024;
+/** Larger files are refused: lean sessions were tried up to 2 GB; past this, memory is unknown ground. */
+export const MAX_LEAN_BYTES = 4 * 1024 * 1024 * 1024;
+
 /** Page → worker messages. `init` comes first; parse requests may follow without waiting. */
 export type WorkerRequest =
 	| {
@@ -49,6 +58,8 @@ export interface ParseRequest {
 	 * start of each line, see core `SessionPreview`) before parsing it in full.
 	 */
 	preview?: boolean;
+	/** Open the file lean from this size on (see `LEAN_MIN_BYTES`; needs `preview`). */
+	leanFrom?: number;
 	/**
 	 * After `done`, work out what the view shows first and send it in a `view` message (the tips
 	 * without their token counts), then the counted tips in a `leaves` message.

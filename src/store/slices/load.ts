@@ -1,6 +1,6 @@
 import { adoptTreeIndex, getTreeIndex, type SessionIssue, type SessionPreview, type TreeIndex } from "../../core";
 import { isBundleFile } from "../../storage/bundle";
-import { getLastOpenSession, setLastOpenSession } from "../../storage/prefs";
+import { getLastOpenSession, getLeanFromBytes, setLastOpenSession } from "../../storage/prefs";
 import type { SessionMeta } from "../../storage/repository";
 import * as repo from "../../storage/repository";
 import { type HostHandle, parseSessionFile } from "../../workers/client";
@@ -169,7 +169,12 @@ export function createLoadSlice(set: SetStore, get: GetStore): LoadActions {
 							);
 						}
 					: undefined;
-			const result = await parseSessionFile(blob, progress(id), { deferDiagnostics: true, view: true, onPreview });
+			const result = await parseSessionFile(blob, progress(id), {
+				deferDiagnostics: true,
+				view: true,
+				onPreview,
+				leanFrom: getLeanFromBytes(),
+			});
 			parsed = true;
 			await prepareView(result.parsed.entries, result.view, result.leaves, shown);
 			let key = sessionKey(result.parsed.header?.id, result.contentHash, source.fileName);
@@ -329,6 +334,7 @@ export function createLoadSlice(set: SetStore, get: GetStore): LoadActions {
 					deferDiagnostics: true,
 					view: true,
 					contentHash: meta.contentHash || undefined,
+					leanFrom: getLeanFromBytes(),
 					onPreview: (p, host) => {
 						updateJob(jobId, { phase: "parsing", loaded: 0 });
 						return showPreview(
