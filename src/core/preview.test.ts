@@ -3,10 +3,11 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { generateSessionLines, WORKLOADS } from "../../bench/generate";
 import { FIXTURES_DIR, readFixture } from "../../test/fixtures";
+import { reshapeSession, type SessionShape, seeded, writeJson } from "../../test/reshape";
 import { buildGraph, graphParts } from "./graph";
 import { summarizeLeaves } from "./leaves";
 import { parseSession } from "./parse";
-import { previewFromParts, previewSession, previewToParts } from "./preview";
+import { createPreviewScanner, previewFromParts, previewSession, previewToParts } from "./preview";
 import { getTreeIndex } from "./tree";
 
 /** Cuts `bytes` into chunks at pseudo-random places (lines and characters split anywhere). */
@@ -22,13 +23,44 @@ function chunked(bytes: Uint8Array, seed: number, most: number): Uint8Array[] {
 	return chunks;
 }
 
+/** What `skeletonOf` makes a skeleton of (the others are parsed during the scan). */
+const SKELETON_TYPES = new Set([
+	"message",
+	"model_change",
+	"thinking_level_change",
+	"custom_message",
+	"session_info",
+	"context_edit",
+	"custom",
+]);
+const ROLES = new Set([
+	"user",
+	"assistant",
+	"toolResult",
+	"bashExecution",
+	"custom",
+	"hookMessage",
+	"branchSummary",
+	"compactionSummary",
+	"system",
+]);
+
+const decoder = new TextDecoder();
+
+interface PreviewCheck {
+	/** Every entry line of the text is one the fast path takes (no repairs, no last line cut). */
+	fast?: boolean;
+}
+
 /** The preview equals the full parse in everything the view takes from it. */
-function expectPreviewOf(text: string, name: string) {
+function expectPreviewOf(text: string, name: string, check: PreviewCheck = {}) {
 	const full = parseSession(text);
 	const index = getTreeIndex(full.entries);
 	const bytes = new TextEncoder().encode(text);
 	for (const chunks of [[bytes], chunked(bytes, 1, 4000), chunked(bytes, 99, 40)]) {
-		const preview = previewSession(chunks);
+		const scanner = createPreviewScanner();
+		for (const chunk of chunks) scanner.push(chunk);
+		const preview = scanner.finish();
 		if (!preview) throw new Error(`no preview for ${name}`);
 		expect(preview.header, name).toEqual(full.header);
 		expect(preview.entries.length, name).toBe(full.entries.length);
@@ -49,19 +81,44 @@ function expectPreviewOf(text: string, name: string) {
 		for (const leaf of preview.leaves) {
 			if (leaf.lastUser >= 0) expect(preview.entries[leaf.lastUser], name).toEqual(full.entries[leaf.lastUser]);
 		}
-		// Packed for the trip to the page and unpacked there: the same preview.
+		// Packed for the trip to the page and unpacked there: the same preview (without the line
+		// positions, which stay in the worker).
+		const { lineOffset, lineLength, ...shown } = preview;
 		const parts = structuredClone(previewToParts(preview));
-		expect(previewFromParts(parts), name).toEqual(preview);
+		expect(previewFromParts(parts), name).toEqual(shown);
+		expect(lineOffset.length, name).toBe(full.entries.length);
+		expect(lineLength.length, name).toBe(full.entries.length);
+		// Each entry's line read again from its position: the full parse's entry (current version).
+		if (full.version >= 3 && !full.migrated) {
+			for (let i = 0; i < full.entries.length; i++) {
+				const slice = bytes.subarray(lineOffset[i], lineOffset[i] + lineLength[i]);
+				expect(JSON.parse(decoder.decode(slice)), name).toEqual(full.entries[i]);
+			}
+		}
+		if (check.fast) {
+			// The fast path: only what the view shows or what shapes the graph is parsed in full.
+			const slow = full.entries.filter((e) => {
+				const role = (e as { message?: { role?: unknown } }).message?.role;
+				return !SKELETON_TYPES.has(e.type) || (e.type === "message" && !ROLES.has(role as string));
+			}).length;
+			expect(full.entries.length - scanner.skeletonCount, name).toBe(slow);
+			const needed = new Set(preview.graph.nodes.map((n) => n.first));
+			for (const leaf of preview.leaves) needed.add(leaf.position).add(leaf.lastUser);
+			expect(scanner.parsedCount, name).toBeLessThanOrEqual(slow + needed.size);
+		}
 	}
 }
 
+/** Fixture sessions of the current version, and of older ones (migrated by the preview too). */
+const FIXTURE_DIRS = ["golden", "share", "project", "project-update", "hostile", "bad", "broken", "pi-mono"];
+const fixtureFiles = FIXTURE_DIRS.flatMap((dir) =>
+	readdirSync(join(FIXTURES_DIR, dir))
+		.filter((f) => f.endsWith(".jsonl"))
+		.map((f) => `${dir}/${f}`),
+);
+
 describe("previewSession", () => {
-	const current = ["golden", "share", "project", "project-update", "hostile", "bad", "broken"]
-		.flatMap((dir) =>
-			readdirSync(join(FIXTURES_DIR, dir))
-				.filter((f) => f.endsWith(".jsonl"))
-				.map((f) => `${dir}/${f}`),
-		)
+	const current = fixtureFiles
 		.filter((f) => /"version":\s*3/.test(readFixture(f).slice(0, 400)))
 		// Entries the full parse repairs (no id, a parent that is not a string): shown as they are.
 		.filter((f) => f !== "bad/mixed.jsonl");
@@ -96,11 +153,97 @@ describe("previewSession", () => {
 		expectPreviewOf(text, "odd lines");
 	});
 
-	it("is not made for older versions, for files without a header, or without any line", () => {
+	it("is not made for files without a header (or a v4 one), or without any line", () => {
 		const bytes = (text: string) => [new TextEncoder().encode(text)];
-		expect(previewSession(bytes(readFixture("pi-mono/large-session.jsonl")))).toBeNull();
+		expect(previewSession(bytes(readFixture("dialects/pi-v4.jsonl")))).toBeNull();
+		expect(previewSession(bytes(readFixture("dialects/omp-clear.jsonl")))).toBeNull();
 		expect(previewSession(bytes('{"type":"message","id":"a","parentId":null,"timestamp":"t"}\n'))).toBeNull();
 		expect(previewSession(bytes(""))).toBeNull();
 		expect(previewSession(bytes("\n\n  \n"))).toBeNull();
+	});
+
+	it("migrates older versions as the full parse does (v1: ids from line numbers; v2: roles)", () => {
+		for (const f of ["pi-mono/large-session.jsonl", "pi-mono/before-compaction.jsonl"]) {
+			const text = readFixture(f);
+			expect(parseSession(text).migrated, f).toBe(true);
+			expectPreviewOf(text, f, { fast: true });
+			// With a blank line and a later header in the middle: line numbers and object indexes move.
+			const lines = text.split("\n");
+			lines.splice(5, 0, "", lines[0]);
+			expectPreviewOf(lines.join("\n"), `${f} with a blank line and a second header`);
+		}
+		const v2 = [
+			'{"type":"session","version":2,"id":"s","timestamp":"t","cwd":"/"}',
+			'{"type":"message","id":"a","parentId":null,"timestamp":"t","message":{"role":"user","content":"hi"}}',
+			'{"message":{"content":"x","role":"hookMessage","customType":"k"},"parentId":"a","id":"b","type":"message"}',
+			'{"type":"message","id":"c","parentId":"b","timestamp":"t","message":{"role":"assistant","content":[]}}',
+			'{"type":"message","id":"d","parentId":"b","timestamp":"t","message":{"role":"hookMessage","content":"y"}}',
+			"",
+		].join("\n");
+		expectPreviewOf(v2, "v2", { fast: true });
+		const preview = previewSession([new TextEncoder().encode(v2)]);
+		const roles = preview?.entries.map((e) => (e as { message?: { role?: string } }).message?.role);
+		expect(roles).toEqual(["user", "custom", "assistant", "custom"]);
+	});
+
+	describe("takes the fast path for every shape of a valid line", () => {
+		const generated = [
+			{ ...WORKLOADS.bushy, maxEntries: 600 },
+			{ ...WORKLOADS.medium, targetBytes: 600_000, branchEvery: 150, compactEvery: 100 },
+		].map((spec) => ({ name: spec.name, text: `${[...generateSessionLines(spec)].join("\n")}\n` }));
+		const sources = [
+			...["golden/branchy-legacy.jsonl", "golden/compaction-heavy.jsonl", "golden/mixed-formats.jsonl"].map((f) => ({
+				name: f,
+				text: readFixture(f),
+			})),
+			{ name: "pi-mono/before-compaction.jsonl", text: readFixture("pi-mono/before-compaction.jsonl") },
+			...generated,
+		];
+		const shapes: [string, SessionShape][] = [
+			["keys shuffled", { shuffle: true }],
+			["whitespace between tokens", { whitespace: true }],
+			["escaped characters", { escapeUpTo: 80 }],
+			["a header without id", { headerWithoutId: true }],
+			["CRLF", { crlf: true }],
+			["all at once", { shuffle: true, whitespace: true, escapeUpTo: 40, headerWithoutId: true, crlf: true }],
+		];
+		for (const [label, shape] of shapes) {
+			it(label, () => {
+				for (const { name, text } of sources) {
+					const reshaped = reshapeSession(text, { ...shape, seed: name.length });
+					expect(reshaped, name).not.toBe(text);
+					// The same entries as the original: only the shape changed.
+					expect(parseSession(reshaped).entries, name).toEqual(parseSession(text).entries);
+					expectPreviewOf(reshaped, `${name}, ${label}`, { fast: true });
+				}
+			});
+		}
+
+		it("a 20 MB tool result holding quotes, braces, backslashes and an id", () => {
+			const { text } = generated[1];
+			const lines = text.trimEnd().split("\n");
+			const at = lines.findIndex((l) => l.includes('"role":"toolResult"'));
+			const entry = JSON.parse(lines[at]);
+			const piece = '{"id":"x","parentId":null} } { [ \\" \\\\" \\\\\\"\n';
+			entry.message.content = [{ type: "text", text: piece.repeat(Math.ceil(20_000_000 / piece.length)) }];
+			lines[at] = writeJson(entry, { shuffle: true }, seeded(3));
+			expect(lines[at].length).toBeGreaterThan(20_000_000);
+			expectPreviewOf(`${lines.join("\n")}\n`, "huge tool result", { fast: true });
+		});
+	});
+
+	it("takes ids with escapes and prototype names as plain data", () => {
+		const text = [
+			'{"type":"session","version":3,"timestamp":"t","cwd":"/"}',
+			'{"type":"message","id":"__proto__","parentId":null,"timestamp":"t","message":{"role":"user","content":"hi"}}',
+			'{"type":"custom","id":"constructor","parentId":"__proto__","customType":"k"}',
+			'{"type":"message","id":"a\\nb\\u0000","parentId":"constructor","message":{"role":"user","content":"x"}}',
+			'{"type":"message","id":"\\u00e9\\ud83d\\ude00","parentId":"a\\nb\\u0000","message":{"role":"assistant","content":[]}}',
+			'{"type":"message","id":"é😀b","parentId":"\\u00e9\\ud83d\\ude00","message":{"role":"assistant","content":[]}}',
+			"",
+		].join("\n");
+		expectPreviewOf(text, "odd ids", { fast: true });
+		const preview = previewSession([new TextEncoder().encode(text)]);
+		expect(preview?.entries.map((e) => e.id)).toEqual(["__proto__", "constructor", "a\nb\u0000", "é😀", "é😀b"]);
 	});
 });

@@ -1,6 +1,9 @@
+import { isV4Header } from "./dialect";
 import { buildGraph, type GraphParts, graphParts } from "./graph";
 import { type LeafSummary, summarizeLeaves } from "./leaves";
+import { migrateEntries } from "./migrate";
 import { CURRENT_VERSION } from "./parse";
+import { scanLine } from "./scan";
 import { buildTreeIndex, type TreeParts, treeParts } from "./tree";
 import type { SessionEntry, SessionHeader } from "./types";
 
@@ -29,20 +32,12 @@ export interface SessionPreview {
 	tree: TreeParts;
 }
 
-const bytesOf = (text: string) => Uint8Array.from(text, (c) => c.charCodeAt(0));
-/** How pi writes the start of an entry line (`JSON.stringify` keeps the key order). */
-const TYPE_OPEN = bytesOf('{"type":"');
-const ID_OPEN = bytesOf('","id":"');
-const PARENT_OPEN = bytesOf('","parentId":');
-const NULL = bytesOf("null");
-const TIMESTAMP_OPEN = bytesOf(',"timestamp":"');
-const ROLE_OPEN = bytesOf(',"message":{"role":"');
 /**
- * The types a skeleton may stand for: their lines start as above, and the graph reads nothing
- * else of them unless they are nodes (then they are parsed in full). Labels, compactions and
- * branch summaries shape the graph and are always parsed.
+ * The types a skeleton may stand for: the graph reads nothing of them but `type`, `id`,
+ * `parentId` and a message's `role` unless they are nodes (then they are parsed in full).
+ * Labels, compactions and branch summaries shape the graph and are always parsed.
  */
-const SKELETON_TYPES = [
+const SKELETON_TYPES: ReadonlySet<string> = new Set([
 	"message",
 	"model_change",
 	"thinking_level_change",
@@ -50,9 +45,9 @@ const SKELETON_TYPES = [
 	"session_info",
 	"context_edit",
 	"custom",
-].map((name) => ({ name, bytes: bytesOf(`${name}"`) }));
+]);
 /** Message roles a skeleton may have (another role: the line is parsed in full). */
-const ROLES = [
+const ROLES: ReadonlySet<string> = new Set([
 	"user",
 	"assistant",
 	"toolResult",
@@ -62,67 +57,30 @@ const ROLES = [
 	"branchSummary",
 	"compactionSummary",
 	"system",
-].map((name) => ({ name, bytes: bytesOf(`${name}"`) }));
+]);
 /** A header line longer than this is not looked at (a binary file without newlines). */
 const MAX_HEADER_BYTES = 1 << 20;
 
-function startsAt(b: Uint8Array, at: number, end: number, literal: Uint8Array): boolean {
-	if (at + literal.length > end) return false;
-	for (let i = 0; i < literal.length; i++) if (b[at + i] !== literal[i]) return false;
-	return true;
-}
-
-/** Which of `names` (each followed by its closing quote) starts at `at`, or null. */
-function oneOf(b: Uint8Array, at: number, end: number, names: readonly { name: string; bytes: Uint8Array }[]) {
-	for (const n of names) if (startsAt(b, at, end, n.bytes)) return n;
-	return null;
-}
-
-/** The closing quote of a string value starting at `at` in plain ASCII (no escapes), or -1. */
-function plainStringEnd(b: Uint8Array, at: number, end: number): number {
-	for (let i = at; i < end; i++) {
-		const c = b[i];
-		if (c === 0x22) return i;
-		if (c === 0x5c || c >= 0x80 || c < 0x20) return -1;
+/**
+ * The skeleton of the entry line `b[start, end)` (any key order, any whitespace, see `scanLine`),
+ * or null when it must be parsed in full. `ids`: the line must carry its own `id` and `parentId`
+ * (false for a v1 file, whose ids the migration gives).
+ */
+function skeletonOf(b: Uint8Array, start: number, end: number, ids: boolean): SessionEntry | null {
+	const s = scanLine(b, start, end);
+	if (s === null || s.type === undefined || !SKELETON_TYPES.has(s.type)) return null;
+	const { type, role } = s;
+	let { id, parentId } = s;
+	if (ids) {
+		// What the full parse would repair (see `assignMissingIds`) is shown as it is.
+		if (id === undefined || id === "" || parentId === undefined) return null;
+	} else {
+		id = "";
+		parentId = null;
 	}
-	return -1;
-}
-
-function ascii(b: Uint8Array, from: number, to: number): string {
-	return String.fromCharCode.apply(null, b.subarray(from, to) as unknown as number[]);
-}
-
-/** The skeleton of the entry line `b[start, end)` if it starts the usual way, or null. */
-function skeletonOf(b: Uint8Array, start: number, end: number): SessionEntry | null {
-	if (!startsAt(b, start, end, TYPE_OPEN)) return null;
-	let p = start + TYPE_OPEN.length;
-	const type = oneOf(b, p, end, SKELETON_TYPES);
-	if (!type) return null;
-	p += type.bytes.length - 1;
-	if (!startsAt(b, p, end, ID_OPEN)) return null;
-	p += ID_OPEN.length;
-	const idEnd = plainStringEnd(b, p, end);
-	if (idEnd <= p) return null;
-	const id = ascii(b, p, idEnd);
-	p = idEnd;
-	if (!startsAt(b, p, end, PARENT_OPEN)) return null;
-	p += PARENT_OPEN.length;
-	let parentId: string | null = null;
-	if (startsAt(b, p, end, NULL)) p += NULL.length;
-	else if (b[p] === 0x22) {
-		const close = plainStringEnd(b, p + 1, end);
-		if (close < 0) return null;
-		parentId = ascii(b, p + 1, close);
-		p = close + 1;
-	} else return null;
-	if (type.name !== "message") return { type: type.name, id, parentId } as unknown as SessionEntry;
-	// A message's role follows its timestamp.
-	if (!startsAt(b, p, end, TIMESTAMP_OPEN)) return null;
-	p = plainStringEnd(b, p + TIMESTAMP_OPEN.length, end);
-	if (p < 0 || !startsAt(b, p + 1, end, ROLE_OPEN)) return null;
-	const role = oneOf(b, p + 1 + ROLE_OPEN.length, end, ROLES);
-	if (!role) return null;
-	return { type: type.name, id, parentId, message: { role: role.name } } as unknown as SessionEntry;
+	if (type !== "message") return { type, id, parentId } as unknown as SessionEntry;
+	if (role === undefined || !ROLES.has(role)) return null;
+	return { type, id, parentId, message: { role } } as unknown as SessionEntry;
 }
 
 function isBlank(b: Uint8Array, start = 0, end = b.length): boolean {
@@ -144,20 +102,55 @@ function concat(parts: readonly Uint8Array[]): Uint8Array {
 	return out;
 }
 
+/** A preview as the scanner makes it (worker side): with where each entry's line is in the file. */
+export interface ScannedPreview extends SessionPreview {
+	/**
+	 * Per entry (in file order, as `entries`): the byte offset of its line in the file, counted
+	 * from the first byte pushed (a BOM included, though no entry line holds one: it is before the
+	 * header), and the line's length in bytes without its line end (LF or CRLF). For a file of the
+	 * current version, `JSON.parse` of the UTF-8 text of `bytes[offset, offset + length)` gives
+	 * the full parse's entry; for an older one, the entry before its migration (see `migrate.ts`).
+	 */
+	lineOffset: Float64Array;
+	lineLength: Float64Array;
+}
+
 export interface PreviewScanner {
 	/** Takes the next bytes of the file (it keeps views into them: do not change them after). */
 	push(bytes: Uint8Array): void;
 	/** The preview of all the bytes pushed, or null when the file is not one to preview. */
-	finish(): SessionPreview | null;
+	finish(): ScannedPreview | null;
+	/** Entries made as skeletons during the scan (the others were parsed in full then). */
+	readonly skeletonCount: number;
+	/** Entry lines `JSON.parse`d in full so far, during the scan and by `finish`. */
+	readonly parsedCount: number;
+}
+
+/** Gives a v1 file's entry the id and parent its migration gives (see `migrate.ts`). */
+function v1Ids(entry: SessionEntry, id: string, parentId: string | null): void {
+	const e = entry as unknown as { id: string; parentId: string | null };
+	e.id = id;
+	e.parentId = parentId;
+}
+
+/** The role rename of the v2 → v3 migration, on one entry. */
+function v2Role(entry: SessionEntry): void {
+	if (entry.type !== "message") return;
+	const message = (entry as { message?: { role?: unknown } }).message;
+	if (message && typeof message === "object" && message.role === "hookMessage") message.role = "custom";
 }
 
 /**
  * Scans a session file's bytes as they come (chunks cut anywhere) for its preview. Only a file
- * that starts with a session header of the current version is previewed (older files are
- * migrated by the full parse).
+ * that starts with a session header is previewed; an older version's entries are migrated as the
+ * full parse migrates them (v1: ids from line numbers, each entry the child of the one before,
+ * compactions' `firstKeptEntryIndex` to an id; v2: the `hookMessage` role renamed), so the
+ * preview is the full parse's for those too.
  */
 export function createPreviewScanner(): PreviewScanner {
 	const decoder = new TextDecoder();
+	let parsedCount = 0;
+	let skeletonCount = 0;
 	const parse = (b: Uint8Array): Record<string, unknown> | null => {
 		try {
 			const value: unknown = JSON.parse(decoder.decode(b));
@@ -169,71 +162,127 @@ export function createPreviewScanner(): PreviewScanner {
 		}
 	};
 	let header: SessionHeader | null = null;
+	/** The header's version as the full parse reads it (no number: 1). */
+	let version = CURRENT_VERSION;
 	let previewable = true;
 	const entries: SessionEntry[] = [];
+	/** 1 for an entry that is a skeleton (to parse in full when the view needs it). */
+	const skeleton: number[] = [];
+	/** Each entry's 1-based line number (as the full parse counts them: blank lines too). */
+	const lines: number[] = [];
+	/** Headers (the first and any later one) with the number of entries before them. */
+	const headers: [number, SessionHeader][] = [];
 	/** Where each entry's line is (bytes, start, end), to parse in full when the view needs it. */
 	const lineBytes: Uint8Array[] = [];
 	const lineStart: number[] = [];
 	const lineEnd: number[] = [];
-	/** The start of a line cut off by the end of the last chunk. */
+	const offsets: number[] = [];
+	let lineNo = 0;
+	/** Bytes pushed before the current chunk. */
+	let pushed = 0;
+	/** The start of a line cut off by the end of the last chunk, and its offset in the file. */
 	let carry: Uint8Array[] = [];
+	let carryAt = 0;
 
-	const line = (b: Uint8Array, start: number, end: number, last: boolean) => {
+	/** The line `b[start, end)` (without its LF), at byte `at` of the file. */
+	const line = (b: Uint8Array, start: number, lfEnd: number, at: number, last: boolean) => {
+		lineNo++;
+		const end = lfEnd > start && b[lfEnd - 1] === 0x0d ? lfEnd - 1 : lfEnd;
 		if (header === null) {
 			if (isBlank(b, start, end)) return;
 			const bom = b[start] === 0xef && b[start + 1] === 0xbb && b[start + 2] === 0xbf ? 3 : 0;
 			const first = end - start <= MAX_HEADER_BYTES ? parse(b.subarray(start + bom, end)) : null;
-			const version = first?.version;
-			if (first?.type === "session" && typeof version === "number" && version >= CURRENT_VERSION) {
+			if (first?.type === "session" && !isV4Header(first)) {
 				header = first as SessionHeader;
+				headers.push([0, header]);
+				version = typeof first.version === "number" ? first.version : 1;
 			} else previewable = false;
 			return;
 		}
 		// The last line may be cut short (a truncated file): it is parsed to be sure.
-		const skeleton = last ? null : skeletonOf(b, start, end);
-		if (skeleton) entries.push(skeleton);
-		else {
+		const made = last ? null : skeletonOf(b, start, end, version >= 2);
+		if (made) {
+			entries.push(made);
+			skeleton.push(1);
+			skeletonCount++;
+		} else {
 			if (isBlank(b, start, end)) return;
+			parsedCount++;
 			const obj = parse(b.subarray(start, end));
-			if (!obj || obj.type === "session") return;
+			if (!obj) return;
+			if (obj.type === "session") {
+				headers.push([entries.length, obj as SessionHeader]);
+				return;
+			}
 			entries.push(obj as unknown as SessionEntry);
+			skeleton.push(0);
 		}
+		lines.push(lineNo);
 		lineBytes.push(b);
 		lineStart.push(start);
 		lineEnd.push(end);
+		offsets.push(at);
+	};
+
+	/** Every parsed object in file order, headers included, as the v1 migration indexes them. */
+	const objectOrder = () => {
+		const out: (SessionEntry | SessionHeader)[] = [];
+		let h = 0;
+		for (let i = 0; i <= entries.length; i++) {
+			while (h < headers.length && headers[h][0] === i) out.push(headers[h++][1]);
+			if (i < entries.length) out.push(entries[i]);
+		}
+		return out;
 	};
 
 	return {
+		get skeletonCount() {
+			return skeletonCount;
+		},
+		get parsedCount() {
+			return parsedCount;
+		},
+
 		push(bytes) {
+			const base = pushed;
+			pushed += bytes.length;
 			let start = 0;
 			let nl = bytes.indexOf(0x0a);
 			if (nl === -1) {
-				if (previewable) carry.push(bytes);
+				if (previewable) {
+					if (carry.length === 0) carryAt = base;
+					carry.push(bytes);
+				}
 				return;
 			}
 			if (carry.length > 0) {
 				carry.push(bytes.subarray(0, nl));
 				const joined = concat(carry);
-				line(joined, 0, joined.length, false);
 				carry = [];
+				if (previewable) line(joined, 0, joined.length, carryAt, false);
 				start = nl + 1;
 				nl = bytes.indexOf(0x0a, start);
 			}
 			while (nl !== -1 && previewable) {
-				line(bytes, start, nl, false);
+				line(bytes, start, nl, base + start, false);
 				start = nl + 1;
 				nl = bytes.indexOf(0x0a, start);
 			}
-			if (previewable && start < bytes.length) carry.push(bytes.subarray(start));
+			if (previewable && start < bytes.length) {
+				carryAt = base + start;
+				carry.push(bytes.subarray(start));
+			}
 		},
 
 		finish() {
 			if (carry.length > 0 && previewable) {
 				const joined = concat(carry);
-				line(joined, 0, joined.length, true);
+				line(joined, 0, joined.length, carryAt, true);
 			}
 			carry = [];
 			if (!previewable || header === null) return null;
+			// The full parse's migration, issues aside (they are the full parse's to report).
+			migrateEntries(version, entries, lines, objectOrder(), []);
 			const index = buildTreeIndex(entries);
 			// What the view shows the content of: parsed in full, then the graph is laid out again.
 			const needed = new Set<number>();
@@ -243,22 +292,32 @@ export function createPreviewScanner(): PreviewScanner {
 				if (leaf.lastUser >= 0) needed.add(leaf.lastUser);
 			}
 			for (const pos of needed) {
-				const full = parse(lineBytes[pos].subarray(lineStart[pos], lineEnd[pos]));
-				if (full) entries[pos] = full as unknown as SessionEntry;
+				if (skeleton[pos] !== 1) continue;
+				parsedCount++;
+				const full = parse(lineBytes[pos].subarray(lineStart[pos], lineEnd[pos])) as SessionEntry | null;
+				if (!full) continue;
+				if (version < 2) v1Ids(full, entries[pos].id, entries[pos].parentId);
+				if (version < 3) v2Role(full);
+				entries[pos] = full;
+				skeleton[pos] = 0;
 			}
+			const lineLength = new Float64Array(entries.length);
+			for (let i = 0; i < entries.length; i++) lineLength[i] = lineEnd[i] - lineStart[i];
 			return {
 				header,
 				entries,
 				graph: graphParts(buildGraph(index)),
 				leaves: summarizeLeaves(entries, index, { tokens: false }),
 				tree: treeParts(index),
+				lineOffset: Float64Array.from(offsets),
+				lineLength,
 			};
 		},
 	};
 }
 
 /** The preview of a whole file's bytes (see `createPreviewScanner`). */
-export function previewSession(chunks: Iterable<Uint8Array>): SessionPreview | null {
+export function previewSession(chunks: Iterable<Uint8Array>): ScannedPreview | null {
 	const scanner = createPreviewScanner();
 	for (const chunk of chunks) scanner.push(chunk);
 	return scanner.finish();
@@ -268,8 +327,8 @@ export function previewSession(chunks: Iterable<Uint8Array>): SessionPreview | n
  * A preview packed for a trip between threads: the skeletons as columns (ids and parent ids each
  * in one string, a shape code per entry), the entries parsed in full apart. Copying a hundred
  * thousand small objects, or strings, costs the receiving page a long task; two strings and a
- * typed array do not. A skeleton's ids never hold a newline or a control character (see
- * `skeletonOf`), so they are joined by newlines, and a null parent is written as U+0000.
+ * typed array do not. Ids are joined by newlines and a null parent is written as U+0000, so an
+ * entry whose id or parent holds either (`\n` or `\u0000` escaped in the file) travels in full.
  */
 export interface PreviewParts {
 	header: SessionHeader;
@@ -291,6 +350,11 @@ export interface PreviewParts {
 
 const NO_PARENT = "\u0000";
 
+/** An id that may travel joined by newlines: a string without a newline or U+0000 (escapes may give them). */
+function plainId(id: unknown): boolean {
+	return typeof id === "string" && id.indexOf("\n") === -1 && id.indexOf(NO_PARENT) === -1;
+}
+
 export function previewToParts(preview: SessionPreview): PreviewParts {
 	const { entries } = preview;
 	const n = entries.length;
@@ -307,9 +371,11 @@ export function previewToParts(preview: SessionPreview): PreviewParts {
 		const role = e.message?.role;
 		// An entry that is exactly what a skeleton rebuilds travels as one.
 		const skeleton =
-			e.type === "message"
+			(e.type === "message"
 				? keys === 4 && typeof role === "string" && Object.keys(e.message ?? {}).length === 1
-				: keys === 3 && "parentId" in e;
+				: keys === 3 && "parentId" in e) &&
+			plainId(e.id) &&
+			(e.parentId === null || plainId(e.parentId));
 		if (!skeleton) {
 			shape[i] = -1;
 			fullAt.push(i);
