@@ -129,7 +129,9 @@ export async function runParse(
 			if (first) {
 				const parts = previewToParts(first);
 				const full = Uint8Array.from(parts.shape, (code) => (code === -1 ? 1 : 0));
-				keepHost(requestId, new SessionHost(blob, first, { offset: first.lineOffset, length: first.lineLength }, full));
+				const lines = { offset: first.lineOffset, length: first.lineLength };
+				const version = typeof first.header.version === "number" ? first.header.version : 1;
+				keepHost(requestId, new SessionHost(blob, first, lines, full, version));
 				const { graph } = parts;
 				const { tree } = parts;
 				post({ type: "preview", requestId, preview: parts }, [
@@ -158,7 +160,7 @@ export async function runParse(
 					session: {
 						header,
 						leafId: last,
-						version: typeof header.version === "number" ? header.version : 3,
+						version: typeof header.version === "number" ? header.version : 1,
 						issues: [
 							{
 								severity: "info",
@@ -167,7 +169,7 @@ export async function runParse(
 							},
 						],
 						lines: [],
-						migrated: false,
+						migrated: !(typeof header.version === "number" && header.version >= 3),
 					},
 					size: blob.size,
 					contentHash: hasher?.digest(),

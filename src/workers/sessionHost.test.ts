@@ -1,40 +1,32 @@
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { goldenNames, readGolden } from "../../test/fixtures";
-import { convertToLlm, parseSession, previewSession, previewToParts, type SessionPreview } from "../core";
-import { type LineTable, SessionHost } from "./sessionHost";
+import { reshapeSession } from "../../test/reshape";
+import {
+	analyzeContext,
+	convertToLlm,
+	createPreviewScanner,
+	getTreeIndex,
+	parseSession,
+	previewToParts,
+	type ScannedPreview,
+} from "../core";
+import { SessionHost } from "./sessionHost";
 
 /** JSON round trip: compare what would be serialised (undefined fields vanish, NaN → null). */
 const plain = <T>(value: T): T => JSON.parse(JSON.stringify(value));
 
-/** Where each entry line is: every non-blank line after the header (the golden files are clean). */
-function lineTable(bytes: Uint8Array): LineTable {
-	const offset: number[] = [];
-	const length: number[] = [];
-	let start = 0;
-	let header = true;
-	while (start < bytes.length) {
-		let end = bytes.indexOf(0x0a, start);
-		if (end === -1) end = bytes.length;
-		let stop = end;
-		if (stop > start && bytes[stop - 1] === 0x0d) stop--;
-		if (stop > start) {
-			if (header) header = false;
-			else {
-				offset.push(start);
-				length.push(stop - start);
-			}
-		}
-		start = end + 1;
-	}
-	return { offset: Float64Array.from(offset), length: Float64Array.from(length) };
-}
-
-function hostOf(text: string): { host: SessionHost; preview: SessionPreview } {
+function hostOf(text: string): { host: SessionHost; preview: ScannedPreview } {
 	const bytes = new TextEncoder().encode(text);
-	const preview = previewSession([bytes]);
+	const scanner = createPreviewScanner();
+	scanner.push(bytes);
+	const preview = scanner.finish();
 	if (!preview) throw new Error("not previewed");
 	const full = Uint8Array.from(previewToParts(preview).shape, (s) => (s === -1 ? 1 : 0));
-	return { host: new SessionHost(new Blob([bytes]), preview, lineTable(bytes), full), preview };
+	const version = typeof preview.header.version === "number" ? preview.header.version : 1;
+	const lines = { offset: preview.lineOffset, length: preview.lineLength };
+	return { host: new SessionHost(new Blob([bytes]), preview, lines, full, version), preview };
 }
 
 describe.each(goldenNames())("golden session %s through the worker's host", (name) => {
@@ -83,10 +75,45 @@ describe("SessionHost", () => {
 
 	it("says so when the file no longer holds the entry it had", async () => {
 		const { preview } = hostOf(text);
-		const bytes = new TextEncoder().encode(text);
-		const table = lineTable(bytes);
+		const table = { offset: preview.lineOffset, length: preview.lineLength };
 		const other = new TextEncoder().encode(text.replace(/"id":"/g, '"id":"x'));
 		const host = new SessionHost(new Blob([other]), preview, table, new Uint8Array(preview.entries.length));
 		await expect(host.load([0])).rejects.toThrow(/changed|JSON/);
+	});
+});
+
+/** Sessions the goldens are not: real v1 files, and goldens rewritten in shapes pi does not write. */
+const others: [string, string][] = [
+	...["before-compaction.jsonl", "large-session.jsonl"].map((f): [string, string] => [
+		`pi-mono ${f}`,
+		readFileSync(join(__dirname, "../../test/fixtures/pi-mono", f), "utf8"),
+	]),
+	...goldenNames().map((name): [string, string] => [
+		`${name}, reshaped`,
+		reshapeSession(readGolden(name).text, { shuffle: true, whitespace: true, escapeUpTo: 40, crlf: true, seed: 7 }),
+	]),
+	...goldenNames().map((name): [string, string] => [
+		`${name}, header without id`,
+		reshapeSession(readGolden(name).text, { headerWithoutId: true, seed: 3 }),
+	]),
+];
+
+describe.each(others)("%s through the worker's host", (_name, text) => {
+	const parsed = parseSession(text);
+	const index = getTreeIndex(parsed.entries);
+
+	it("gives every tip's context as the full parse does", async () => {
+		const { host } = hostOf(text);
+		expect(host.entries.length).toBe(parsed.entries.length);
+		for (const leaf of [...index.leaves, index.currentLeaf]) {
+			const id = parsed.entries[leaf].id;
+			const want = analyzeContext(parsed.entries, id, index);
+			const got = await host.context(id);
+			expect(got.analysis.selectedPositions).toEqual(want.selectedPositions);
+			expect(plain(got.analysis.messages)).toEqual(plain(want.messages));
+			expect(got.analysis.thinkingLevel).toEqual(want.thinkingLevel);
+			expect(got.analysis.model).toEqual(want.model);
+			expect(plain(got.analysis.fates)).toEqual(plain(want.fates));
+		}
 	});
 });

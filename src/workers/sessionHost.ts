@@ -39,6 +39,8 @@ export class SessionHost {
 		private readonly lines: LineTable,
 		/** 1 for each entry the preview holds whole. */
 		full: Uint8Array,
+		/** The version the file declared: an older one's entries are migrated as they are read. */
+		private readonly version = 3,
 		index?: TreeIndex,
 	) {
 		this.entries = preview.entries;
@@ -106,12 +108,25 @@ export class SessionHost {
 		return out;
 	}
 
+	/** The entry of a line, migrated as the full parse migrates it (see `migrate.ts`). */
 	private parseLine(bytes: Uint8Array, position: number): SessionEntry {
 		const value: unknown = JSON.parse(this.decoder.decode(bytes));
-		const entry = value as SessionEntry | null;
+		const entry = value as (SessionEntry & { id: string; parentId: string | null }) | null;
 		const skeleton = this.entries[position];
-		if (entry === null || typeof entry !== "object" || entry.id !== skeleton.id || entry.type !== skeleton.type) {
-			throw new Error(`line of entry ${position} changed since the file was read`);
+		const changed = () => new Error(`the line of entry ${position} changed since the file was read`);
+		if (entry === null || typeof entry !== "object" || Array.isArray(entry) || entry.type !== skeleton.type) {
+			throw changed();
+		}
+		if (this.version < 2) {
+			// A v1 entry's id is its line number and its parent the entry before: as the preview has them.
+			// Compactions (whose kept index the migration maps) are always whole in the preview.
+			if (entry.type === "compaction") throw changed();
+			entry.id = skeleton.id;
+			entry.parentId = skeleton.parentId;
+		} else if (entry.id !== skeleton.id) throw changed();
+		if (this.version < 3 && entry.type === "message") {
+			const message = (entry as { message?: { role?: unknown } }).message;
+			if (message && typeof message === "object" && message.role === "hookMessage") message.role = "custom";
 		}
 		return entry;
 	}
