@@ -3,6 +3,7 @@ import {
 	collectDiagnostics,
 	createContentHasher,
 	createPreviewScanner,
+	currentLeafId,
 	getTreeIndex,
 	graphParts,
 	previewToParts,
@@ -58,7 +59,7 @@ export async function runHostRequest(msg: HostRequest, post: (message: HostAnswe
 	try {
 		if (!host) throw new Error("the worker no longer holds this session; open it again");
 		if (msg.type === "context")
-			post({ type: "context", queryId: msg.queryId, context: await host.context(msg.leafId) });
+			post({ type: "context", queryId: msg.queryId, context: await host.context(msg.leafId ?? undefined) });
 		else post({ type: "entries-at", queryId: msg.queryId, entries: await host.load(msg.positions) });
 	} catch (err) {
 		post({ type: "host-error", queryId: msg.queryId, message: err instanceof Error ? err.message : String(err) });
@@ -153,13 +154,12 @@ export async function runParse(
 					);
 				}
 				const { header, entries } = first;
-				const last = entries.length > 0 ? entries[entries.length - 1].id : null;
 				post({
 					type: "done",
 					requestId,
 					session: {
 						header,
-						leafId: last,
+						leafId: currentLeafId(entries),
 						version: typeof header.version === "number" ? header.version : 1,
 						issues: [
 							{

@@ -35,6 +35,7 @@ export type WorkerRequest =
  * with the same `queryId`. `release` drops the session (no answer).
  */
 export type HostRequest =
+	/** `leafId` null: the file's current leaf (as the page's `selectedLeafId`). */
 	| { type: "context"; requestId: number; queryId: number; leafId: string | null }
 	| { type: "entries-at"; requestId: number; queryId: number; positions: number[] }
 	| { type: "release"; requestId: number };

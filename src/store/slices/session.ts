@@ -11,9 +11,11 @@ export const initialSessionState: SessionState = {
 export function createSessionSlice(set: SetStore, get: GetStore): SessionActions {
 	return {
 		openSession(session) {
-			// The worker may let go of a file the page no longer shows.
-			const before = get().session?.host;
-			if (before && before !== session.host) releaseHost(before);
+			// The worker may let go of a file the page no longer shows. Not of another open of the same
+			// session: two opens of it may race (a link and a click), and the one shown last may be
+			// either; the worker keeps only its latest few sessions anyway.
+			const before = get().session;
+			if (before?.host && before.host !== session.host && before.key !== session.key) releaseHost(before.host);
 			set({ session, selectedLeafId: null, focusedEntryId: null, expanded: new Set() });
 		},
 		appendIssues(entries, issues) {

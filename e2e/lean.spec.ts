@@ -1,0 +1,111 @@
+import { readFileSync } from "node:fs";
+import { expect, type Page, test } from "@playwright/test";
+import { analyzeContext, convertToLlm, previewSession, previewToParts } from "../src/core";
+import { readGolden } from "../test/fixtures";
+import { describeFixture, leafItem, libraryItem, openFiles, watchErrors } from "./explorer";
+import { fixturePath } from "./fixtures";
+
+/**
+ * A file opened lean (the page holds its preview's skeletons; the parse worker holds the file and
+ * answers for a tip's context and for entries): sizes from 256 MB open so. The size is a
+ * preference; these tests set it to 0 so that small golden files take the same path, and check
+ * the inspector against pi's own output for every tip.
+ */
+test.beforeEach(async ({ page }) => {
+	await page.addInitScript(() => localStorage.setItem("session-explorer:lean-from-mb:v1", "0"));
+});
+
+async function expectContext(page: Page, leafId: string, expected: { contextEntryIds: string[]; llm: unknown[] }) {
+	await leafItem(page, leafId).click();
+	const panel = page.getByTestId("context-panel");
+	await expect(panel).toHaveAttribute("data-count", `${expected.contextEntryIds.length},${expected.llm.length}`);
+	// The small golden sessions render every row.
+	await expect(panel.getByTestId("context-entry")).toHaveCount(expected.contextEntryIds.length);
+	const ids = await panel
+		.getByTestId("context-entry")
+		.evaluateAll((els) => els.map((e) => e.getAttribute("data-entry-id")));
+	expect(ids).toEqual(expected.contextEntryIds);
+	const roles = await panel
+		.getByTestId("llm-message")
+		.evaluateAll((els) => els.map((e) => e.getAttribute("data-role")));
+	expect(roles).toEqual(expected.llm.map((m) => (m as { role: string }).role));
+}
+
+for (const name of ["compaction-heavy", "branchy-legacy", "retained-tail"]) {
+	test(`${name}, opened lean: every tip's context is pi's, from the worker`, async ({ page }) => {
+		const errors = watchErrors(page);
+		const { expected } = readGolden(name);
+		const fixture = describeFixture(`golden/${name}.jsonl`);
+		await page.goto("./");
+		await openFiles(page, `golden/${name}.jsonl`);
+		await expect(page.getByTestId("open-session")).toHaveAttribute("data-lean", "true");
+		await expect(page.getByTestId("leaf-item")).toHaveCount(fixture.tips.length);
+		for (const tip of fixture.tips) await expectContext(page, tip, expected.leaves[tip]);
+		expect(errors).toEqual([]);
+	});
+}
+
+test("a lean session's skeleton rows are read from the file when opened, and it reopens lean after a reload", async ({
+	page,
+}) => {
+	const errors = watchErrors(page);
+	const name = "compaction-heavy";
+	const { expected } = readGolden(name);
+	const fixture = describeFixture(`golden/${name}.jsonl`);
+	await page.goto("./");
+	await openFiles(page, `golden/${name}.jsonl`);
+	await expect(page.getByTestId("open-session")).toHaveAttribute("data-lean", "true");
+	const leaf = fixture.currentLeaf as string;
+	await expectContext(page, leaf, expected.leaves[leaf]);
+
+	// A path entry the compaction summarised is not read until its row opens.
+	const panel = page.getByTestId("context-panel");
+	const { fates } = analyzeContext(fixture.parsed.entries, leaf);
+	// Which entries the preview holds as skeletons (the graph's nodes and the tips it holds whole).
+	const preview = previewSession([readFileSync(fixturePath(`golden/${name}.jsonl`))]);
+	const shape = preview ? previewToParts(preview).shape : new Int16Array();
+	const fate = fates.find((f) => f.region === "summarized" && shape[f.position] !== -1);
+	expect(fate).toBeDefined();
+	const summarized = panel.locator(`[data-testid=path-entry][data-entry-id="${fate?.id}"]`);
+	await expect(summarized).toBeVisible();
+	await expect(summarized.locator(".ins-row__preview")).toContainText("not read yet");
+	await summarized.locator(".ins-row__head").click();
+	const detail = summarized.locator(".ins-row__detail");
+	await expect(detail).toBeVisible();
+	await expect(detail.getByText("Reading the entry from the file…")).toHaveCount(0);
+	await expect(summarized.locator(".ins-row__preview")).not.toContainText("not read yet");
+
+	// Stored as a Blob; a reload reopens it lean, without the file.
+	await expect(libraryItem(page, fixture.id)).toHaveCount(1);
+	await expect(page.getByTestId("load-progress")).toHaveCount(0);
+	await page.reload();
+	await libraryItem(page, fixture.id).click();
+	await expect(page.getByTestId("open-session")).toHaveAttribute("data-lean", "true");
+	await expectContext(page, leaf, expected.leaves[leaf]);
+	expect(errors).toEqual([]);
+});
+
+test("a file that cannot open lean (oh-my-pi's title slot first) is parsed in full instead", async ({ page }) => {
+	const errors = watchErrors(page);
+	await page.goto("./");
+	await openFiles(page, "dialects/omp-clear.jsonl");
+	await expect(page.getByTestId("context-panel")).toBeVisible();
+	await expect(page.getByTestId("open-session")).not.toHaveAttribute("data-lean", /.*/);
+	expect(errors).toEqual([]);
+});
+
+for (const file of ["dialects/pi-newer.jsonl", "pi-mono/before-compaction.jsonl", "pi-mono/large-session.jsonl"]) {
+	test(`${file}, opened lean, opens on the full parse's current leaf with its context`, async ({ page }) => {
+		const errors = watchErrors(page);
+		const { parsed } = describeFixture(file);
+		const want = analyzeContext(parsed.entries, parsed.leafId);
+		await page.goto("./");
+		await openFiles(page, file);
+		await expect(page.getByTestId("open-session")).toHaveAttribute("data-lean", "true");
+		await expect(page.getByTestId("context-panel")).toHaveAttribute(
+			"data-count",
+			`${want.selected.length},${convertToLlm(want.messages).length}`,
+		);
+		expect(errors).toEqual([]);
+	});
+}
