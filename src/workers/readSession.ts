@@ -263,7 +263,26 @@ export async function readBlobChunks(
 	return chunks;
 }
 
-/** `readSessionBlob` of bytes already read (see `readBlobChunks`). */
+/** How long a parse of bytes already read runs before the thread serves other messages. */
+const YIELD_AFTER_MS = 25;
+
+/** Resolves in a task of its own, after the messages and tasks queued before it (no timer clamping). */
+function otherTasks(): Promise<void> {
+	return new Promise((resolve) => {
+		if (typeof MessageChannel === "undefined") {
+			setTimeout(resolve, 0);
+			return;
+		}
+		const channel = new MessageChannel();
+		channel.port1.onmessage = () => {
+			channel.port1.close();
+			resolve();
+		};
+		channel.port2.postMessage(null);
+	});
+}
+
+/** `readSessionBlob` of bytes already read (see `readBlobChunks`); serves other messages now and then. */
 export async function readSessionChunks(
 	chunks: readonly Uint8Array[],
 	onProgress?: (p: ReadProgress) => void,
@@ -271,8 +290,14 @@ export async function readSessionChunks(
 ): Promise<ReadResult> {
 	const total = chunks.reduce((n, c) => n + c.length, 0);
 	let next = 0;
+	let ranSince = Date.now();
 	const stream = new ReadableStream<Uint8Array>({
-		pull(controller) {
+		async pull(controller) {
+			// Now and then the thread takes other messages (questions about a session it holds).
+			if (Date.now() - ranSince > YIELD_AFTER_MS) {
+				await otherTasks();
+				ranSince = Date.now();
+			}
 			if (next < chunks.length) controller.enqueue(chunks[next++]);
 			else controller.close();
 		},
