@@ -83,7 +83,8 @@ function expectPreviewOf(text: string, name: string, check: PreviewCheck = {}) {
 		}
 		// Packed for the trip to the page and unpacked there: the same preview (without the line
 		// positions, which stay in the worker).
-		const { lineOffset, lineLength, ...shown } = preview;
+		const { lineOffset, lineLength, wanted, ...shown } = preview;
+		expect(wanted, name).toEqual([]);
 		const parts = structuredClone(previewToParts(preview));
 		expect(previewFromParts(parts), name).toEqual(shown);
 		expect(lineOffset.length, name).toBe(full.entries.length);

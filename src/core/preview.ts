@@ -4,7 +4,7 @@ import { type LeafSummary, summarizeLeaves } from "./leaves";
 import { migrateEntries } from "./migrate";
 import { CURRENT_VERSION } from "./parse";
 import { scanLine } from "./scan";
-import { buildTreeIndex, type TreeParts, treeParts } from "./tree";
+import { getTreeIndex, type TreeParts, treeParts } from "./tree";
 import type { SessionEntry, SessionHeader } from "./types";
 
 /**
@@ -113,6 +113,38 @@ export interface ScannedPreview extends SessionPreview {
 	 */
 	lineOffset: Float64Array;
 	lineLength: Float64Array;
+	/**
+	 * Positions (ascending) of the skeletons the view shows the content of, when the scanner did
+	 * not keep the bytes to parse them (`ScanOptions.keepBytes`): the graph and the tips are laid
+	 * out from the skeletons until `completePreview` puts the whole entries in. Else empty.
+	 */
+	wanted: number[];
+}
+
+/**
+ * The preview with the whole entries of its `wanted` positions (read from the file, migrated as
+ * the full parse migrates them) in place of their skeletons, the graph and the tips laid out again.
+ */
+export function completePreview(preview: ScannedPreview, whole: readonly SessionEntry[]): ScannedPreview {
+	const { entries, wanted } = preview;
+	if (whole.length !== wanted.length) throw new Error(`${whole.length} entries for ${wanted.length} positions`);
+	for (let i = 0; i < wanted.length; i++) entries[wanted[i]] = whole[i];
+	const index = getTreeIndex(entries);
+	return {
+		...preview,
+		graph: graphParts(buildGraph(index)),
+		leaves: summarizeLeaves(entries, index, { tokens: false }),
+		wanted: [],
+	};
+}
+
+export interface ScanOptions {
+	/**
+	 * Keep views into the bytes pushed until `finish` (default true), which then parses the entries
+	 * the view shows in full. Without, nothing pushed is kept (a file of gigabytes), and `finish`
+	 * lists those entries in `wanted` instead: read them from the file and `completePreview`.
+	 */
+	keepBytes?: boolean;
 }
 
 export interface PreviewScanner {
@@ -147,7 +179,8 @@ function v2Role(entry: SessionEntry): void {
  * compactions' `firstKeptEntryIndex` to an id; v2: the `hookMessage` role renamed), so the
  * preview is the full parse's for those too.
  */
-export function createPreviewScanner(): PreviewScanner {
+export function createPreviewScanner(options: ScanOptions = {}): PreviewScanner {
+	const keepBytes = options.keepBytes !== false;
 	const decoder = new TextDecoder();
 	let parsedCount = 0;
 	let skeletonCount = 0;
@@ -177,6 +210,7 @@ export function createPreviewScanner(): PreviewScanner {
 	const lineStart: number[] = [];
 	const lineEnd: number[] = [];
 	const offsets: number[] = [];
+	const lengths: number[] = [];
 	let lineNo = 0;
 	/** Bytes pushed before the current chunk. */
 	let pushed = 0;
@@ -218,10 +252,13 @@ export function createPreviewScanner(): PreviewScanner {
 			skeleton.push(0);
 		}
 		lines.push(lineNo);
-		lineBytes.push(b);
-		lineStart.push(start);
-		lineEnd.push(end);
+		if (keepBytes) {
+			lineBytes.push(b);
+			lineStart.push(start);
+			lineEnd.push(end);
+		}
 		offsets.push(at);
+		lengths.push(end - start);
 	};
 
 	/** Every parsed object in file order, headers included, as the v1 migration indexes them. */
@@ -283,7 +320,7 @@ export function createPreviewScanner(): PreviewScanner {
 			if (!previewable || header === null) return null;
 			// The full parse's migration, issues aside (they are the full parse's to report).
 			migrateEntries(version, entries, lines, objectOrder(), []);
-			const index = buildTreeIndex(entries);
+			const index = getTreeIndex(entries);
 			// What the view shows the content of: parsed in full, then the graph is laid out again.
 			const needed = new Set<number>();
 			for (const node of buildGraph(index).nodes) needed.add(node.first);
@@ -291,8 +328,13 @@ export function createPreviewScanner(): PreviewScanner {
 				needed.add(leaf.position);
 				if (leaf.lastUser >= 0) needed.add(leaf.lastUser);
 			}
+			const wanted: number[] = [];
 			for (const pos of needed) {
 				if (skeleton[pos] !== 1) continue;
+				if (!keepBytes) {
+					wanted.push(pos);
+					continue;
+				}
 				parsedCount++;
 				const full = parse(lineBytes[pos].subarray(lineStart[pos], lineEnd[pos])) as SessionEntry | null;
 				if (!full) continue;
@@ -301,8 +343,6 @@ export function createPreviewScanner(): PreviewScanner {
 				entries[pos] = full;
 				skeleton[pos] = 0;
 			}
-			const lineLength = new Float64Array(entries.length);
-			for (let i = 0; i < entries.length; i++) lineLength[i] = lineEnd[i] - lineStart[i];
 			return {
 				header,
 				entries,
@@ -310,7 +350,8 @@ export function createPreviewScanner(): PreviewScanner {
 				leaves: summarizeLeaves(entries, index, { tokens: false }),
 				tree: treeParts(index),
 				lineOffset: Float64Array.from(offsets),
-				lineLength,
+				lineLength: Float64Array.from(lengths),
+				wanted: wanted.sort((a, b) => a - b),
 			};
 		},
 	};

@@ -1,6 +1,7 @@
 import {
 	buildGraph,
 	collectDiagnostics,
+	completePreview,
 	createContentHasher,
 	createPreviewScanner,
 	currentLeafId,
@@ -113,7 +114,8 @@ export async function runParse(
 		}
 		if (preview && (blob.size >= PREVIEW_MIN_BYTES || lean)) {
 			// A first look from the start of each line, sent before the full parse of the same bytes.
-			const scanner = createPreviewScanner();
+			// A file too large to parse in full is not kept in memory: the scanner keeps no bytes either.
+			const scanner = createPreviewScanner({ keepBytes: !mustBeLean });
 			// A lean file's bytes are hashed here; those of a file too large to parse are not kept.
 			const hasher = lean ? createContentHasher() : null;
 			const chunks = await readBlobChunks(
@@ -125,13 +127,18 @@ export async function runParse(
 				progress,
 				!mustBeLean,
 			);
-			const first = scanner.finish();
+			let first = scanner.finish();
 			if (!first && !mustBeLean) lean = false;
 			if (first) {
-				const parts = previewToParts(first);
-				const full = Uint8Array.from(parts.shape, (code) => (code === -1 ? 1 : 0));
 				const lines = { offset: first.lineOffset, length: first.lineLength };
 				const version = typeof first.header.version === "number" ? first.header.version : 1;
+				if (first.wanted.length > 0) {
+					// What the view shows of the entries the scanner kept no bytes for, read from the file.
+					const reader = new SessionHost(blob, first, lines, new Uint8Array(first.entries.length), version);
+					first = completePreview(first, await reader.load(first.wanted));
+				}
+				const parts = previewToParts(first);
+				const full = Uint8Array.from(parts.shape, (code) => (code === -1 ? 1 : 0));
 				keepHost(requestId, new SessionHost(blob, first, lines, full, version));
 				const { graph } = parts;
 				const { tree } = parts;

@@ -5,6 +5,7 @@ import { goldenNames, readGolden } from "../../test/fixtures";
 import { reshapeSession } from "../../test/reshape";
 import {
 	analyzeContext,
+	completePreview,
 	convertToLlm,
 	createPreviewScanner,
 	getTreeIndex,
@@ -116,4 +117,36 @@ describe.each(others)("%s through the worker's host", (_name, text) => {
 			expect(plain(got.analysis.fates)).toEqual(plain(want.fates));
 		}
 	});
+});
+
+describe("a preview that keeps no bytes", () => {
+	it.each([...goldenNames().map((n) => readGolden(n).text), ...others.map(([, text]) => text)])(
+		"is completed from the file to the same preview (%#)",
+		async (text) => {
+			const bytes = new TextEncoder().encode(text);
+			const kept = createPreviewScanner();
+			kept.push(bytes);
+			const want = kept.finish();
+			const lean = createPreviewScanner({ keepBytes: false });
+			// Cut anywhere: lines and characters split across chunks.
+			for (let at = 0; at < bytes.length; at += 997) lean.push(bytes.slice(at, at + 997));
+			const scanned = lean.finish();
+			if (!want || !scanned) throw new Error("not previewed");
+			expect(scanned.wanted.length).toBeGreaterThan(0);
+			const version = typeof scanned.header.version === "number" ? scanned.header.version : 1;
+			const lines = { offset: scanned.lineOffset, length: scanned.lineLength };
+			const reader = new SessionHost(
+				new Blob([bytes]),
+				scanned,
+				lines,
+				new Uint8Array(scanned.entries.length),
+				version,
+			);
+			const got = completePreview(scanned, await reader.load(scanned.wanted));
+			expect(got.entries).toEqual(want.entries);
+			expect(got.leaves).toEqual(want.leaves);
+			expect(got.graph).toEqual(want.graph);
+			expect(got.wanted).toEqual([]);
+		},
+	);
 });

@@ -1,6 +1,6 @@
 import {
 	analyzeLazily,
-	buildTreeIndex,
+	getTreeIndex,
 	type LazyContext,
 	type SessionEntry,
 	type SessionPreview,
@@ -44,7 +44,7 @@ export class SessionHost {
 		index?: TreeIndex,
 	) {
 		this.entries = preview.entries;
-		this.index = index ?? buildTreeIndex(preview.entries);
+		this.index = index ?? getTreeIndex(preview.entries);
 		this.full = full;
 		if (lines.offset.length !== this.entries.length || full.length !== this.entries.length) {
 			throw new Error(`a line table for ${lines.offset.length} entries, not ${this.entries.length}`);
