@@ -1,6 +1,7 @@
 import type { ContextAnalysis, MessageOrigin, PathEntryFate, Region } from "./context";
 import { dialectOf } from "./dialect";
 import { entryPreview } from "./entryKind";
+import { countRegion, fateColumns } from "./lazyContext";
 import { convertMessage, convertOmpMessage } from "./llm";
 import { estimateTokens } from "./tokens";
 import type { AgentMessage, CompactionEntry, Message, SessionEntry } from "./types";
@@ -60,7 +61,9 @@ function settingSource(
 export function inspectContext(entries: readonly SessionEntry[], analysis: ContextAnalysis): ContextPipeline {
 	const { fates, messages } = analysis;
 	const fateIndex = new Int32Array(entries.length).fill(-1);
-	for (let i = 0; i < fates.length; i++) fateIndex[fates[i].position] = i;
+	const columns = fateColumns(fates);
+	if (columns) for (let i = 0; i < columns.position.length; i++) fateIndex[columns.position[i]] = i;
+	else for (let i = 0; i < fates.length; i++) fateIndex[fates[i].position] = i;
 	const fateAt = (position: number): PathEntryFate | undefined =>
 		position >= 0 && position < fateIndex.length && fateIndex[position] !== -1 ? fates[fateIndex[position]] : undefined;
 	const selectedFates: PathEntryFate[] = [];
@@ -117,7 +120,7 @@ function describePiRule(
 ): { severity: RuleSeverity; text: string } {
 	const c = analysis.compaction;
 	if (analysis.rule === "clear") {
-		const cleared = analysis.fates.filter((f) => f.region === "cleared").length;
+		const cleared = countRegion(analysis.fates, "cleared");
 		return {
 			severity: "info",
 			text: `oh-my-pi: the latest /clear (reset_boundary) comes after any compaction, so ${cleared} ${cleared === 1 ? "entry" : "entries"} up to it ${cleared === 1 ? "is" : "are"} not read; the context starts after it (settings still come from the whole path).`,
@@ -127,7 +130,7 @@ function describePiRule(
 		return { severity: "info", text: "No compaction on this path: every entry from the root to the leaf is read." };
 	}
 	const entry = entries[c.position] as CompactionEntry;
-	const summarized = analysis.fates.filter((f) => f.region === "summarized").length;
+	const summarized = countRegion(analysis.fates, "summarized");
 	const gone = `${summarized} earlier ${summarized === 1 ? "entry is" : "entries are"}`;
 	switch (analysis.rule) {
 		case "retained-tail": {
@@ -138,7 +141,7 @@ function describePiRule(
 			};
 		}
 		case "legacy": {
-			const kept = analysis.fates.filter((f) => f.region === "kept").length;
+			const kept = countRegion(analysis.fates, "kept");
 			return {
 				severity: "info",
 				text: `Compaction ${entry.id} keeps ${kept} ${kept === 1 ? "entry" : "entries"} from firstKeptEntryId ${String(entry.firstKeptEntryId)} on; ${gone} replaced by its summary.`,

@@ -1,4 +1,5 @@
-import { analyzeContext, type ContextAnalysis } from "./context";
+import { analyzeContext, type ContextAnalysis, type PathEntryFate, type Region } from "./context";
+import { dialectOf } from "./dialect";
 import { pathPositions, resolveLeaf, type TreeIndex } from "./tree";
 import type { SessionEntry } from "./types";
 
@@ -40,9 +41,10 @@ function readPositions(a: ContextAnalysis): number[] {
 }
 
 /**
- * The context of `leafId` in a lazy session, reading whole only the entries it needs: first every
- * path entry that is not a message (settings, compactions, summaries: few and small), then an
- * analysis of that tells which messages are read; those are read and the analysis run again. The
+ * The context of `leafId` in a lazy session, reading whole only the entries it needs: first the
+ * path's context edits (few), then an analysis of the skeletons (pi's builder picks entries by
+ * their type, role and ids, and settings by type) tells which entries are read and which set the
+ * settings; those are read and the analysis run again. The
  * second analysis must read nothing that was not read whole (checked); if it would, the whole path
  * is read and the analysis run once more. So the result is `analyzeContext` of the full entries:
  * the same builder, on the same entries of the path, as for a session parsed in full.
@@ -66,10 +68,13 @@ export async function analyzeLazily(session: LazySession, leafId: string | null 
 	const path = pathPositions(index, leaf);
 	const isWhole = (p: number) => loaded.has(p) || session.isFull(p);
 
-	await read(path.filter((p) => view[p].type !== "message").concat(leaf >= 0 ? [leaf] : []));
+	// Context edits change what other entries contribute: read whole before anything is decided.
+	await read(path.filter((p) => view[p].type === "context_edit").concat(leaf >= 0 ? [leaf] : []));
 	let passes = 1;
 	let analysis: ContextAnalysis | null = null;
 	try {
+		// Other dialects' builders read more of each entry: they get the whole path.
+		if (dialectOf(view) !== "pi") throw new Error("not pi's builder");
 		// The message skeletons carry type, id, parentId and role: what picks the entries read.
 		const guess = analyzeContext(view, leafId, index);
 		await read(readPositions(guess));
@@ -98,4 +103,140 @@ export function isSkeleton(entry: SessionEntry): boolean {
 	if (e.type !== "message") return keys === 3 && Object.hasOwn(e, "parentId");
 	const message = e.message;
 	return keys === 4 && message !== null && typeof message === "object" && Object.keys(message).length === 1;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Analyses packed for the trip from the worker: a path of a million entries has a million fates,
+// which as objects take seconds to copy and to take in on the page; as columns, milliseconds.
+
+const REGIONS: readonly Region[] = ["whole", "summarized", "kept", "checkpoint", "after", "cleared"];
+
+/** `ContextAnalysis.fates` as columns (ids are the entries', looked up on the page). */
+export interface PackedFates {
+	position: Int32Array;
+	region: Uint8Array;
+	/** Bit 0: selected; bit 1: omitted. */
+	flags: Uint8Array;
+	messageStart: Int32Array;
+	messageCount: Int32Array;
+	/** Each fate's reason as an index into `reasons` (reasons repeat a lot). */
+	reasonAt: Int32Array;
+	reasons: string[];
+	/** The rare fields, by fate index. */
+	editId: [number, string][];
+	dropReason: [number, string][];
+}
+
+/** A context analysis packed for a trip between threads (see `packAnalysis`). */
+export type PackedAnalysis = Omit<ContextAnalysis, "fates" | "path"> & { fates: PackedFates; path: Int32Array };
+
+export function packAnalysis(a: ContextAnalysis): PackedAnalysis {
+	const n = a.fates.length;
+	const packed: PackedFates = {
+		position: new Int32Array(n),
+		region: new Uint8Array(n),
+		flags: new Uint8Array(n),
+		messageStart: new Int32Array(n),
+		messageCount: new Int32Array(n),
+		reasonAt: new Int32Array(n),
+		reasons: [],
+		editId: [],
+		dropReason: [],
+	};
+	const reasonIndex = new Map<string, number>();
+	for (let i = 0; i < n; i++) {
+		const f = a.fates[i];
+		packed.position[i] = f.position;
+		packed.region[i] = REGIONS.indexOf(f.region);
+		packed.flags[i] = (f.selected ? 1 : 0) | (f.omitted ? 2 : 0);
+		packed.messageStart[i] = f.messageStart;
+		packed.messageCount[i] = f.messageCount;
+		let r = reasonIndex.get(f.reason);
+		if (r === undefined) {
+			r = packed.reasons.length;
+			packed.reasons.push(f.reason);
+			reasonIndex.set(f.reason, r);
+		}
+		packed.reasonAt[i] = r;
+		if (f.editId !== undefined) packed.editId.push([i, f.editId]);
+		if (f.dropReason !== undefined) packed.dropReason.push([i, f.dropReason]);
+	}
+	return { ...a, fates: packed, path: Int32Array.from(a.path) };
+}
+
+/** The buffers of a packed analysis, to transfer rather than copy. */
+export function packedBuffers(p: PackedAnalysis): ArrayBuffer[] {
+	const f = p.fates;
+	return [f.position, f.region, f.flags, f.messageStart, f.messageCount, f.reasonAt, p.path].map(
+		(a) => a.buffer as ArrayBuffer,
+	);
+}
+
+/** Fates made on demand from their columns (see `unpackAnalysis`), by the array that shows them. */
+const lazyColumns = new WeakMap<readonly PathEntryFate[], PackedFates>();
+
+/**
+ * The analysis a packed one stands for. Its `fates` is an array whose items are made from the
+ * columns when read (and kept), so a million-entry path costs nothing until its rows are shown;
+ * `fateColumns` gives the columns to code that scans them all. `idOf` gives an entry's id.
+ */
+export function unpackAnalysis(p: PackedAnalysis, idOf: (position: number) => string): ContextAnalysis {
+	const f = p.fates;
+	const n = f.position.length;
+	const editId = new Map(f.editId);
+	const dropReason = new Map(f.dropReason);
+	const made: (PathEntryFate | undefined)[] = [];
+	const fateAt = (i: number): PathEntryFate => {
+		let fate = made[i];
+		if (fate === undefined) {
+			const position = f.position[i];
+			fate = {
+				position,
+				id: idOf(position),
+				region: REGIONS[f.region[i]],
+				selected: (f.flags[i] & 1) === 1,
+				messageStart: f.messageStart[i],
+				messageCount: f.messageCount[i],
+				reason: f.reasons[f.reasonAt[i]],
+			};
+			const edit = editId.get(i);
+			if (edit !== undefined) fate.editId = edit;
+			if ((f.flags[i] & 2) === 2) fate.omitted = true;
+			const drop = dropReason.get(i);
+			if (drop !== undefined) fate.dropReason = drop;
+			made[i] = fate;
+		}
+		return fate;
+	};
+	const target: PathEntryFate[] = [];
+	target.length = n;
+	const fates = new Proxy(target, {
+		get(t, prop, receiver) {
+			if (typeof prop === "string") {
+				const i = prop.length > 0 && prop.length < 11 ? Number(prop) : Number.NaN;
+				if (Number.isInteger(i) && i >= 0 && i < n && String(i) === prop) return fateAt(i);
+			}
+			return Reflect.get(t, prop, receiver);
+		},
+	});
+	lazyColumns.set(fates, f);
+	return { ...p, fates, path: Array.from(p.path) };
+}
+
+/** The columns behind fates made by `unpackAnalysis`, else null (fates that are plain objects). */
+export function fateColumns(fates: readonly PathEntryFate[]): PackedFates | null {
+	return lazyColumns.get(fates) ?? null;
+}
+
+/** How many fates are in `region`, without making fates that are columns. */
+export function countRegion(fates: readonly PathEntryFate[], region: Region): number {
+	const columns = fateColumns(fates);
+	let n = 0;
+	if (columns) {
+		const code = REGIONS.indexOf(region);
+		for (let i = 0; i < columns.region.length; i++) if (columns.region[i] === code) n++;
+		return n;
+	}
+	for (const f of fates) if (f.region === region) n++;
+	return n;
 }

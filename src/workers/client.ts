@@ -7,6 +7,7 @@ import {
 	type SessionEntry,
 	type SessionIssue,
 	type SessionPreview,
+	unpackAnalysis,
 } from "../core";
 import { EntryMaker } from "./entryMaker";
 import {
@@ -369,11 +370,18 @@ function ask(host: HostHandle, question: Question): Promise<HostAnswer> {
 	});
 }
 
-/** The context of `leafId` (null: the file's current leaf) in a session the worker holds. */
-export async function askContext(host: HostHandle, leafId: string | null): Promise<LazyContext> {
+/**
+ * The context of `leafId` (null: the file's current leaf) in a session the worker holds; `idOf`
+ * gives the id of the entry at a position (the fates come as columns, see core `unpackAnalysis`).
+ */
+export async function askContext(
+	host: HostHandle,
+	leafId: string | null,
+	idOf: (position: number) => string,
+): Promise<LazyContext> {
 	const answer = await ask(host, { type: "context", requestId: host.requestId, leafId });
 	if (answer.type !== "context") throw new Error("a wrong answer from the parser");
-	return answer.context;
+	return { ...answer.context, analysis: unpackAnalysis(answer.context.analysis, idOf) };
 }
 
 /** Whole entries of a session the worker holds, by position. */

@@ -7,6 +7,8 @@ import {
 	currentLeafId,
 	getTreeIndex,
 	graphParts,
+	packAnalysis,
+	packedBuffers,
 	previewToParts,
 	summarizeLeaves,
 	treeParts,
@@ -51,7 +53,10 @@ function keepHost(requestId: number, host: SessionHost): void {
 }
 
 /** Answers a question about a session this worker holds (see `HostRequest`). */
-export async function runHostRequest(msg: HostRequest, post: (message: HostAnswer) => void): Promise<void> {
+export async function runHostRequest(
+	msg: HostRequest,
+	post: (message: HostAnswer, transfer?: Transferable[]) => void,
+): Promise<void> {
 	if (msg.type === "release") {
 		hosts.delete(msg.requestId);
 		return;
@@ -59,9 +64,11 @@ export async function runHostRequest(msg: HostRequest, post: (message: HostAnswe
 	const host = hosts.get(msg.requestId);
 	try {
 		if (!host) throw new Error("the worker no longer holds this session; open it again");
-		if (msg.type === "context")
-			post({ type: "context", queryId: msg.queryId, context: await host.context(msg.leafId ?? undefined) });
-		else post({ type: "entries-at", queryId: msg.queryId, entries: await host.load(msg.positions) });
+		if (msg.type === "context") {
+			const context = await host.context(msg.leafId ?? undefined);
+			const analysis = packAnalysis(context.analysis);
+			post({ type: "context", queryId: msg.queryId, context: { ...context, analysis } }, packedBuffers(analysis));
+		} else post({ type: "entries-at", queryId: msg.queryId, entries: await host.load(msg.positions) });
 	} catch (err) {
 		post({ type: "host-error", queryId: msg.queryId, message: err instanceof Error ? err.message : String(err) });
 	}

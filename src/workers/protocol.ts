@@ -2,6 +2,7 @@ import type {
 	GraphParts,
 	LazyContext,
 	LeafSummary,
+	PackedAnalysis,
 	ParsedSession,
 	PreviewParts,
 	SessionEntry,
@@ -41,7 +42,7 @@ export type HostRequest =
 	| { type: "release"; requestId: number };
 
 export type HostAnswer =
-	| { type: "context"; queryId: number; context: LazyContext }
+	| { type: "context"; queryId: number; context: Omit<LazyContext, "analysis"> & { analysis: PackedAnalysis } }
 	| { type: "entries-at"; queryId: number; entries: SessionEntry[] }
 	| { type: "host-error"; queryId: number; message: string };
 

@@ -30,7 +30,7 @@ export function useHostContext(
 	useEffect(() => {
 		if (!host || !entries) return;
 		let live = true;
-		askContext(host, leafId).then(
+		askContext(host, leafId, (p) => entries[p].id).then(
 			(ctx) => {
 				if (!live) return;
 				const view = entries.slice();
