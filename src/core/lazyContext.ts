@@ -15,6 +15,12 @@ export interface LazySession {
 	isFull(position: number): boolean;
 	/** The whole entries at `positions`, in that order (read from the file's bytes). */
 	load(positions: readonly number[]): Promise<SessionEntry[]>;
+	/**
+	 * A copy of `entries` to work in, kept from an earlier call (whole entries put in it stay:
+	 * later calls need not read them again, and the builder's per-array caches hold). Without,
+	 * a fresh copy is made.
+	 */
+	scratch?: SessionEntry[];
 }
 
 export interface LazyContext {
@@ -50,23 +56,21 @@ function readPositions(a: ContextAnalysis): number[] {
  * the same builder, on the same entries of the path, as for a session parsed in full.
  */
 export async function analyzeLazily(session: LazySession, leafId: string | null | undefined): Promise<LazyContext> {
-	const { index } = session;
-	const view = session.entries.slice();
-	const loaded = new Map<number, SessionEntry>();
+	const { index, entries } = session;
+	const view = session.scratch ?? entries.slice();
+	if (view.length !== entries.length) throw new Error("a scratch copy of other entries");
+	/** Whole in the session, or read (now or by an earlier call) into the scratch copy. */
+	const isWhole = (p: number) => session.isFull(p) || view[p] !== entries[p];
 	const read = async (positions: Iterable<number>) => {
 		const wanted = new Set<number>();
-		for (const p of positions) if (!loaded.has(p) && !session.isFull(p)) wanted.add(p);
+		for (const p of positions) if (!isWhole(p)) wanted.add(p);
 		const want = [...wanted].sort((a, b) => a - b);
 		if (want.length === 0) return;
 		const whole = await session.load(want);
-		for (let i = 0; i < want.length; i++) {
-			loaded.set(want[i], whole[i]);
-			view[want[i]] = whole[i];
-		}
+		for (let i = 0; i < want.length; i++) view[want[i]] = whole[i];
 	};
 	const leaf = resolveLeaf(index, leafId);
 	const path = pathPositions(index, leaf);
-	const isWhole = (p: number) => loaded.has(p) || session.isFull(p);
 
 	// Context edits change what other entries contribute: read whole before anything is decided.
 	await read(path.filter((p) => view[p].type === "context_edit").concat(leaf >= 0 ? [leaf] : []));
@@ -89,7 +93,8 @@ export async function analyzeLazily(session: LazySession, leafId: string | null 
 		passes++;
 		analysis = analyzeContext(view, leafId, index);
 	}
-	const positions = [...new Set(readPositions(analysis))].filter((p) => loaded.has(p)).sort((a, b) => a - b);
+	// What the page (which has the session's entries) lacks.
+	const positions = [...new Set(readPositions(analysis))].filter((p) => !session.isFull(p)).sort((a, b) => a - b);
 	return { analysis, positions, entries: positions.map((p) => view[p]), passes };
 }
 

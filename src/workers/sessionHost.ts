@@ -15,6 +15,8 @@ export interface LineTable {
 
 /** Whole entries kept after reading them, by their lines' bytes (the rest are read again). */
 const CACHE_BYTES = 64 * 1024 * 1024;
+/** Whole entries the scratch copy may hold before it starts again from the skeletons. */
+const SCRATCH_ENTRIES = 200_000;
 /** Lines closer than this are read in one slice of the file. */
 const READ_GAP = 64 * 1024;
 /** At most this many bytes in one read of the file. */
@@ -53,15 +55,29 @@ export class SessionHost {
 
 	/** The context of `leafId` (see core `analyzeLazily`). */
 	context(leafId: string | null | undefined): Promise<LazyContext> {
+		// One scratch copy for every question, dropped once it holds too much read in whole.
+		if (this.scratch === null || this.scratchFilled() > SCRATCH_ENTRIES) this.scratch = this.entries.slice();
 		return analyzeLazily(
 			{
 				entries: this.entries,
 				index: this.index,
 				isFull: (p) => this.full[p] === 1,
 				load: (positions) => this.load(positions),
+				scratch: this.scratch,
 			},
 			leafId,
 		);
+	}
+
+	private scratch: SessionEntry[] | null = null;
+
+	/** How many entries the scratch copy holds read in whole. */
+	private scratchFilled(): number {
+		const scratch = this.scratch;
+		if (!scratch) return 0;
+		let n = 0;
+		for (let i = 0; i < scratch.length; i++) if (scratch[i] !== this.entries[i]) n++;
+		return n;
 	}
 
 	/** The whole entries at `positions` (ascending is fastest), from the cache or the file. */
