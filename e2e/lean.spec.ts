@@ -75,9 +75,25 @@ test("a lean session's skeleton rows are read from the file when opened, and it 
 	await expect(detail.getByText("Reading the entry from the file…")).toHaveCount(0);
 	await expect(summarized.locator(".ins-row__preview")).not.toContainText("not read yet");
 
-	// Stored as a Blob; a reload reopens it lean, without the file.
+	// Stored as a Blob, with the scan's index beside it; a reload reopens it lean from those.
 	await expect(libraryItem(page, fixture.id)).toHaveCount(1);
 	await expect(page.getByTestId("load-progress")).toHaveCount(0);
+	const storedIndex = () =>
+		page.evaluate(
+			() =>
+				new Promise<string[]>((resolve) => {
+					const open = indexedDB.open("session-explorer-index");
+					open.onerror = () => resolve([]);
+					open.onsuccess = () => {
+						const db = open.result;
+						if (!db.objectStoreNames.contains("previews")) return resolve([]);
+						const req = db.transaction("previews").objectStore("previews").getAllKeys();
+						req.onsuccess = () => resolve(req.result.map(String));
+						req.onerror = () => resolve([]);
+					};
+				}),
+		);
+	await expect.poll(storedIndex).toHaveLength(1);
 	await page.reload();
 	await libraryItem(page, fixture.id).click();
 	await expect(page.getByTestId("open-session")).toHaveAttribute("data-lean", "true");

@@ -1,4 +1,5 @@
 import { expect, test } from "@playwright/test";
+
 test.setTimeout(600_000);
 test("huge", async ({ page }) => {
 	const logs: string[] = [];

@@ -42,6 +42,11 @@ export interface ParseOptions {
 	onPreview?: (preview: SessionPreview, host: HostHandle) => Promise<void> | void;
 	/** Open the file lean from this size on (the worker's own limit when larger or absent). */
 	leanFrom?: number;
+	/**
+	 * Keep the worker's scan of the file (its index) in browser storage for the next open of the
+	 * same bytes, and use one kept before. Not for what came from a link.
+	 */
+	keepIndex?: boolean;
 }
 
 /**
@@ -291,7 +296,14 @@ function onRequestMessage(
 				});
 			}
 			p.late = late;
-			if (p.host) result.host = p.host;
+			if (p.host) {
+				result.host = p.host;
+				// The worker stores its scan's index under the hash made here.
+				if (p.knownHash === undefined) {
+					const remember: HostRequest = { type: "remember", requestId: msg.requestId, contentHash: result.contentHash };
+					pw.worker.postMessage(remember);
+				}
+			}
 			dropIfSettled(pw, msg.requestId, p);
 			p.resolve(result);
 			break;
@@ -445,6 +457,7 @@ export function parseSessionFile(
 				view,
 				preview,
 				...(options.leanFrom !== undefined ? { leanFrom: options.leanFrom } : {}),
+				...(options.keepIndex ? { keepIndex: true, ...(knownHash ? { contentHash: knownHash } : {}) } : {}),
 			};
 			pw.worker.postMessage(request);
 		} catch (err) {

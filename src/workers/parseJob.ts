@@ -7,12 +7,17 @@ import {
 	currentLeafId,
 	getTreeIndex,
 	graphParts,
+	type PreviewParts,
 	packAnalysis,
 	packedBuffers,
+	previewFromParts,
 	previewToParts,
+	type SessionEntry,
+	type SessionHeader,
 	summarizeLeaves,
 	treeParts,
 } from "../core";
+import { INDEX_FORMAT, readIndex, type StoredIndex, writeIndex } from "../storage/indexStore";
 import {
 	type HostAnswer,
 	type HostRequest,
@@ -61,6 +66,12 @@ export async function runHostRequest(
 		hosts.delete(msg.requestId);
 		return;
 	}
+	if (msg.type === "remember") {
+		// The page hashed the file: the index the scan made can be stored under that hash.
+		const pending = hosts.get(msg.requestId)?.takeUnstoredIndex();
+		if (pending) void writeIndex({ ...pending, contentHash: msg.contentHash });
+		return;
+	}
 	const host = hosts.get(msg.requestId);
 	try {
 		if (!host) throw new Error("the worker no longer holds this session; open it again");
@@ -81,6 +92,66 @@ function ownBuffer(bytes: Uint8Array): ArrayBuffer {
 	return whole ? buffer : (bytes.slice().buffer as ArrayBuffer);
 }
 
+/** Sends a preview to the page, its buffers transferred (they are unusable here after). */
+function sendPreview(
+	requestId: number,
+	parts: PreviewParts,
+	post: (message: ParseResponse, transfer?: Transferable[]) => void,
+): void {
+	const { graph, tree } = parts;
+	post({ type: "preview", requestId, preview: parts }, [
+		graph.nodeAt.buffer,
+		graph.parentNode.buffer,
+		parts.shape.buffer,
+		parts.fullAt.buffer,
+		tree.parent.buffer,
+		tree.depth.buffer,
+		tree.live.buffer,
+	]);
+}
+
+/** Holds a session from its stored index (before its parts go to the page); its entries. */
+function hostStored(requestId: number, blob: Blob, stored: StoredIndex): SessionEntry[] {
+	const { entries } = previewFromParts(stored.parts);
+	const full = Uint8Array.from(stored.parts.shape, (code) => (code === -1 ? 1 : 0));
+	const lines = { offset: stored.lineOffset, length: stored.lineLength };
+	keepHost(requestId, new SessionHost(blob, { entries }, lines, full, stored.version));
+	return entries;
+}
+
+/** `done` for a file opened lean: its session is its preview. */
+function leanDone(
+	requestId: number,
+	size: number,
+	header: SessionHeader,
+	entries: SessionEntry[],
+	contentHash: string | undefined,
+): ParseResponse {
+	const version = typeof header.version === "number" ? header.version : 1;
+	return {
+		type: "done",
+		requestId,
+		session: {
+			header,
+			leafId: currentLeafId(entries),
+			version,
+			issues: [
+				{
+					severity: "info",
+					code: "lean-session",
+					message: `This file (${formatBytes(size)}) is opened lean: its entries are read from the file when shown, and the checks that need every entry in full did not run`,
+				},
+			],
+			lines: [],
+			migrated: version < 3,
+		},
+		size,
+		...(contentHash ? { contentHash } : {}),
+		entryCount: entries.length,
+		lean: true,
+	};
+}
+
 /**
  * One parse request as the parse worker runs it: reads and parses the file, hands every chunk of
  * bytes on to the page with the lines of it that are final entries, sends the rest of the entries
@@ -88,7 +159,7 @@ function ownBuffer(bytes: Uint8Array): ArrayBuffer {
  * diagnostics and the counted tips; or an error. `post` sends a message (transferring what is listed).
  */
 export async function runParse(
-	{ requestId, blob, deferDiagnostics, view, preview, leanFrom }: ParseRequest,
+	{ requestId, blob, deferDiagnostics, view, preview, leanFrom, contentHash: knownHash, keepIndex }: ParseRequest,
 	post: (message: ParseResponse, transfer?: Transferable[]) => void,
 ): Promise<void> {
 	try {
@@ -119,12 +190,24 @@ export async function runParse(
 				preview ? `, and lean up to ${formatBytes(MAX_LEAN_BYTES)}` : ", and this file cannot be opened lean here",
 			);
 		}
-		if (preview && (blob.size >= PREVIEW_MIN_BYTES || lean)) {
+		// A stored session's index (see `storage/indexStore`): the scan need not run again.
+		const stored = preview && knownHash ? await readIndex(knownHash, blob.size) : null;
+		if (stored) {
+			const header = stored.parts.header;
+			const entries = hostStored(requestId, blob, stored);
+			sendPreview(requestId, stored.parts, post);
+			if (lean) {
+				post(leanDone(requestId, blob.size, header, entries, knownHash));
+				return;
+			}
+			result = await readSessionBlob(blob, progress, options);
+		} else if (preview && (blob.size >= PREVIEW_MIN_BYTES || lean)) {
 			// A first look from the start of each line, sent before the full parse of the same bytes.
 			// A file too large to parse in full is not kept in memory: the scanner keeps no bytes either.
 			const scanner = createPreviewScanner({ keepBytes: !mustBeLean });
-			// A lean file's bytes are hashed here; those of a file too large to parse are not kept.
-			const hasher = lean ? createContentHasher() : null;
+			// A lean file's bytes are hashed here (unless the hash is known); those of a file too large
+			// to parse are not kept.
+			const hasher = lean && !knownHash ? createContentHasher() : null;
 			const chunks = await readBlobChunks(
 				blob,
 				(bytes) => {
@@ -136,6 +219,7 @@ export async function runParse(
 			);
 			let first = scanner.finish();
 			if (!first && !mustBeLean) lean = false;
+			const contentHash = knownHash ?? hasher?.digest();
 			if (first) {
 				const lines = { offset: first.lineOffset, length: first.lineLength };
 				const version = typeof first.header.version === "number" ? first.header.version : 1;
@@ -146,18 +230,22 @@ export async function runParse(
 				}
 				const parts = previewToParts(first);
 				const full = Uint8Array.from(parts.shape, (code) => (code === -1 ? 1 : 0));
-				keepHost(requestId, new SessionHost(blob, first, lines, full, version));
-				const { graph } = parts;
-				const { tree } = parts;
-				post({ type: "preview", requestId, preview: parts }, [
-					graph.nodeAt.buffer,
-					graph.parentNode.buffer,
-					parts.shape.buffer,
-					parts.fullAt.buffer,
-					tree.parent.buffer,
-					tree.depth.buffer,
-					tree.live.buffer,
-				]);
+				const host = new SessionHost(blob, first, lines, full, version);
+				keepHost(requestId, host);
+				if (keepIndex) {
+					// A copy, kept until the content hash is known (the page's, for a file parsed in full).
+					const index: Omit<StoredIndex, "contentHash"> = {
+						format: INDEX_FORMAT,
+						size: blob.size,
+						parts: structuredClone(parts),
+						lineOffset: first.lineOffset,
+						lineLength: first.lineLength,
+						version,
+					};
+					if (contentHash) void writeIndex({ ...index, contentHash });
+					else host.unstoredIndex = index;
+				}
+				sendPreview(requestId, parts, post);
 			}
 			if (lean) {
 				if (!first) {
@@ -167,29 +255,7 @@ export async function runParse(
 						", and only a session of the current format (a header of version 3 on its first line) opens lean",
 					);
 				}
-				const { header, entries } = first;
-				post({
-					type: "done",
-					requestId,
-					session: {
-						header,
-						leafId: currentLeafId(entries),
-						version: typeof header.version === "number" ? header.version : 1,
-						issues: [
-							{
-								severity: "info",
-								code: "lean-session",
-								message: `This file (${formatBytes(blob.size)}) is opened lean: its entries are read from the file when shown, and the checks that need every entry in full did not run`,
-							},
-						],
-						lines: [],
-						migrated: !(typeof header.version === "number" && header.version >= 3),
-					},
-					size: blob.size,
-					contentHash: hasher?.digest(),
-					entryCount: entries.length,
-					lean: true,
-				});
+				post(leanDone(requestId, blob.size, first.header, first.entries, contentHash));
 				return;
 			}
 			result = await readSessionChunks(chunks, progress, options);

@@ -39,7 +39,9 @@ export type HostRequest =
 	/** `leafId` null: the file's current leaf (as the page's `selectedLeafId`). */
 	| { type: "context"; requestId: number; queryId: number; leafId: string | null }
 	| { type: "entries-at"; requestId: number; queryId: number; positions: number[] }
-	| { type: "release"; requestId: number };
+	| { type: "release"; requestId: number }
+	/** The content hash of a file the worker previewed: it stores the scan's index under it. */
+	| { type: "remember"; requestId: number; contentHash: string };
 
 export type HostAnswer =
 	| { type: "context"; queryId: number; context: Omit<LazyContext, "analysis"> & { analysis: PackedAnalysis } }
@@ -62,6 +64,10 @@ export interface ParseRequest {
 	preview?: boolean;
 	/** Open the file lean from this size on (see `LEAN_MIN_BYTES`; needs `preview`). */
 	leanFrom?: number;
+	/** The file's content hash, when the page knows it (a stored session): its stored index is used. */
+	contentHash?: string;
+	/** Store the scan's index for the next open (not for what came from a link: nothing is stored unasked). */
+	keepIndex?: boolean;
 	/**
 	 * After `done`, work out what the view shows first and send it in a `view` message (the tips
 	 * without their token counts), then the counted tips in a `leaves` message.

@@ -6,6 +6,7 @@ import {
 	type SessionPreview,
 	type TreeIndex,
 } from "../core";
+import type { StoredIndex } from "../storage/indexStore";
 
 /** Where each entry's line is in the file (bytes, from the file's first byte; no newline). */
 export interface LineTable {
@@ -70,6 +71,15 @@ export class SessionHost {
 	}
 
 	private scratch: SessionEntry[] | null = null;
+
+	/** The index the scan made, until the page names the content hash to store it under. */
+	unstoredIndex: Omit<StoredIndex, "contentHash"> | null = null;
+
+	takeUnstoredIndex(): Omit<StoredIndex, "contentHash"> | null {
+		const index = this.unstoredIndex;
+		this.unstoredIndex = null;
+		return index;
+	}
 
 	/** How many entries the scratch copy holds read in whole. */
 	private scratchFilled(): number {

@@ -1,4 +1,5 @@
 import { type BundleSkip, buildBundle, bundleFileName } from "../../storage/bundle";
+import { deleteIndex } from "../../storage/indexStore";
 import { onLibraryChange } from "../../storage/libraryChannel";
 import { getCollapsedGroups, getLastOpenSession, setCollapsedGroups, setLastOpenSession } from "../../storage/prefs";
 import type { CorruptRecord, SessionMeta } from "../../storage/repository";
@@ -138,7 +139,12 @@ export function createLibrarySlice(set: SetStore, get: GetStore): LibraryActions
 
 		async deleteSession(id) {
 			try {
+				const meta = get().library.find((m) => m.id === id);
 				await repo.deleteSession(id);
+				// Its index too, unless another stored session has the same bytes.
+				if (meta && !get().library.some((m) => m.id !== id && m.contentHash === meta.contentHash)) {
+					void deleteIndex(meta.contentHash, meta.size);
+				}
 				if (getLastOpenSession() === id) setLastOpenSession(null);
 				forgetDoc(id);
 				await searchStore.deleteSearchDocs(id);

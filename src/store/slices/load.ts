@@ -174,6 +174,8 @@ export function createLoadSlice(set: SetStore, get: GetStore): LoadActions {
 				view: true,
 				onPreview,
 				leanFrom: getLeanFromBytes(),
+				// Nothing from a link is stored unasked, its index neither.
+				keepIndex: !source.fromLink,
 			});
 			parsed = true;
 			await prepareView(result.parsed.entries, result.view, result.leaves, shown);
@@ -335,6 +337,7 @@ export function createLoadSlice(set: SetStore, get: GetStore): LoadActions {
 					view: true,
 					contentHash: meta.contentHash || undefined,
 					leanFrom: getLeanFromBytes(),
+					keepIndex: !memory,
 					onPreview: (p, host) => {
 						updateJob(jobId, { phase: "parsing", loaded: 0 });
 						return showPreview(
