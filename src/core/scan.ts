@@ -32,7 +32,6 @@ const BACKSLASH = 0x5c;
 const OPEN_OBJECT = 0x7b;
 const CLOSE_OBJECT = 0x7d;
 const OPEN_ARRAY = 0x5b;
-const CLOSE_ARRAY = 0x5d;
 const COMMA = 0x2c;
 const COLON = 0x3a;
 
@@ -57,22 +56,33 @@ function skipSpace(b: Uint8Array, p: number, end: number): number {
 	return p;
 }
 
+/** Bytes of a string read one by one before the rest is searched with `indexOf`. */
+const SHORT_STRING = 48;
+
 /**
  * The position just after the closing quote of the string whose contents start at `from` (just
- * after its opening quote), or -1 when it does not close before `end`. Each quote found is
- * escaped when an odd number of backslashes precede it; the backward count stops at the first
- * byte that is not a backslash, which is at or after the previous quote, so no byte is counted
- * twice.
+ * after its opening quote), or -1 when it does not close before `end`. Most strings are short:
+ * their bytes are read one by one (an escape's second byte skipped). The rest of a long one is
+ * searched with `indexOf` for each quote, which is escaped when an odd number of backslashes
+ * precede it; the backward count stops at the first byte that is not a backslash, which is at
+ * or after the previous quote, so no byte is counted twice.
  */
 export function skipString(b: Uint8Array, from: number, end: number): number {
-	let at = from;
+	let i = from;
+	const short = Math.min(from + SHORT_STRING, end);
+	while (i < short) {
+		const c = b[i];
+		if (c === QUOTE) return i + 1;
+		i += c === BACKSLASH ? 2 : 1;
+	}
+	if (i >= end) return -1;
 	for (;;) {
-		const q = b.indexOf(QUOTE, at);
+		const q = b.indexOf(QUOTE, i);
 		if (q === -1 || q >= end) return -1;
 		let k = q - 1;
 		while (b[k] === BACKSLASH) k--;
 		if (((q - 1 - k) & 1) === 0) return q + 1;
-		at = q + 1;
+		i = q + 1;
 	}
 }
 
@@ -92,9 +102,10 @@ function skipNested(b: Uint8Array, p: number, end: number): number {
 			continue;
 		}
 		i++;
-		if (c === OPEN_OBJECT) stack.push(1);
-		else if (c === OPEN_ARRAY) stack.push(0);
-		else if (c === CLOSE_OBJECT || c === CLOSE_ARRAY) {
+		// `[` and `{`, `]` and `}` differ in one bit.
+		const folded = c | 0x20;
+		if (folded === OPEN_OBJECT) stack.push(c === OPEN_OBJECT ? 1 : 0);
+		else if (folded === CLOSE_OBJECT) {
 			if (stack.pop() !== (c === CLOSE_OBJECT ? 1 : 0)) return -1;
 			if (stack.length === 0) return i;
 		}
