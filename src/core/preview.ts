@@ -8,11 +8,11 @@ import { buildTreeIndex, type TreeParts, treeParts } from "./tree";
 import type { SessionEntry, SessionHeader } from "./types";
 
 /**
- * A first look at a large session, worked out from the start of each line instead of parsing
- * every line in full: the graph and the tips long before the whole file is parsed. For a file of
- * the current version it is the graph and the tips the full parse gives (see `preview.test.ts`),
- * except where the full parse repairs entries or a bad line starts like a good one: the full
- * parse, which follows, has the last word.
+ * A first look at a large session, worked out from a byte scan of each line (`scanLine`: the keys
+ * in any order) instead of parsing every line in full: the graph and the tips long before the
+ * whole file is parsed. It is the graph and the tips the full parse gives (see `preview.test.ts`;
+ * older versions are migrated alike), except where the full parse repairs entries or a line is
+ * broken only inside a value the scan skips: the full parse, which follows, has the last word.
  */
 export interface SessionPreview {
 	header: SessionHeader;
@@ -20,7 +20,7 @@ export interface SessionPreview {
 	 * One per entry line, in file order. The entries the view shows the content of (graph nodes,
 	 * the first entry of each folded run, the tips and their last user messages) and those that
 	 * shape the graph (labels, compactions, branch summaries) are parsed in full; the others are
-	 * skeletons made from the start of their line: `type`, `id`, `parentId`, and a message's
+	 * skeletons made from the scan of their line: `type`, `id`, `parentId`, and a message's
 	 * `role`.
 	 */
 	entries: SessionEntry[];

@@ -55,7 +55,7 @@ export async function runParse(
 		};
 		let result: Awaited<ReturnType<typeof readSessionBlob>>;
 		if (preview && blob.size >= PREVIEW_MIN_BYTES) {
-			// A first look from the start of each line, sent before the full parse of the same bytes.
+			// A first look from a byte scan of each line, sent before the full parse of the same bytes.
 			const scanner = createPreviewScanner();
 			const chunks = await readBlobChunks(blob, (bytes) => scanner.push(bytes), progress);
 			const first = scanner.finish();
