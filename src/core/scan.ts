@@ -3,9 +3,12 @@
  * needs (`type`, `id`, `parentId`, and `message.role`), read without parsing the line.
  *
  * Top-level keys and the keys of `message` may come in any order, with JSON whitespace between
- * any two tokens. Every other value is skipped by a string-aware bracket scanner that finds the
- * end of a string with `indexOf` and looks back over the backslashes before each quote (a run of
- * backslashes is never looked at twice, so even a single 50 MB string skips in linear time).
+ * any two tokens. Keys and the wanted values with escapes or non-ASCII bytes are decoded as
+ * `JSON.parse` decodes them; of duplicate keys the last counts, as in `JSON.parse`. Every other
+ * value is skipped by a string-aware bracket scanner: it reads a short string byte by byte and
+ * searches the rest of a long one with `indexOf`, looking back over the backslashes before each
+ * quote it finds (a run of backslashes is never looked at twice, so even a single 50 MB string
+ * skips in linear time). The whole line is scanned: a key later in the line may repeat one.
  *
  * The scan checks the line's structure: the top-level object and `message` member by member,
  * the brackets and strings of every nested value (matching and closed), the literals `true`,
@@ -185,7 +188,7 @@ const ID = 2;
 const PARENT = 3;
 const MESSAGE = 4;
 const ROLE = 5;
-/** A key with escapes that might name a wanted key: the caller parses the line. */
+/** A key with a backslash: `escapedKey` decodes it. */
 const ESCAPED = -1;
 let keyEnd = 0;
 
