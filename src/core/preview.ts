@@ -3,7 +3,7 @@ import { buildGraph, type GraphParts, graphParts } from "./graph";
 import { type LeafSummary, summarizeLeaves } from "./leaves";
 import { migrateEntries } from "./migrate";
 import { CURRENT_VERSION } from "./parse";
-import { scanLine } from "./scan";
+import { type ScannedLine, scanLine } from "./scan";
 import { buildTreeIndex, type TreeParts, treeParts } from "./tree";
 import type { SessionEntry, SessionHeader } from "./types";
 
@@ -66,8 +66,10 @@ const MAX_HEADER_BYTES = 1 << 20;
  * or null when it must be parsed in full. `ids`: the line must carry its own `id` and `parentId`
  * (false for a v1 file, whose ids the migration gives).
  */
+const scanned: ScannedLine = { type: undefined, id: undefined, parentId: undefined, role: undefined };
+
 function skeletonOf(b: Uint8Array, start: number, end: number, ids: boolean): SessionEntry | null {
-	const s = scanLine(b, start, end);
+	const s = scanLine(b, start, end, scanned);
 	if (s === null || s.type === undefined || !SKELETON_TYPES.has(s.type)) return null;
 	const { type, role } = s;
 	let { id, parentId } = s;
@@ -282,7 +284,7 @@ export function createPreviewScanner(): PreviewScanner {
 			carry = [];
 			if (!previewable || header === null) return null;
 			// The full parse's migration, issues aside (they are the full parse's to report).
-			migrateEntries(version, entries, lines, objectOrder(), []);
+			if (version < CURRENT_VERSION) migrateEntries(version, entries, lines, objectOrder(), []);
 			const index = buildTreeIndex(entries);
 			// What the view shows the content of: parsed in full, then the graph is laid out again.
 			const needed = new Set<number>();

@@ -18,6 +18,8 @@
  * which the full parse runs on every line, reports it.
  */
 
+import { KNOWN_ENTRY_TYPES, KNOWN_ROLES } from "./types";
+
 /** What `JSON.parse` of the line gives for the fields, where they are strings (or a null parent). */
 export interface ScannedLine {
 	/** `type`, when it is a string. */
@@ -143,6 +145,32 @@ function skipValue(b: Uint8Array, p: number, end: number): number {
 	return -1;
 }
 
+/**
+ * The values `type` and `role` usually have, by length: a plain value equal to one of them is
+ * given as that string (no new string for each line).
+ */
+const COMMON: { text: string; bytes: Uint8Array }[][] = [];
+for (const text of [...KNOWN_ENTRY_TYPES, ...KNOWN_ROLES, "hookMessage"]) {
+	const list = COMMON[text.length] ?? [];
+	COMMON[text.length] = list;
+	list.push({ text, bytes: bytesOf(text) });
+}
+
+/** The plain (ASCII, no escape) string `b[from, to)`. */
+function plainString(b: Uint8Array, from: number, to: number): string {
+	const n = to - from;
+	const common = COMMON[n];
+	if (common !== undefined) {
+		for (const c of common) if (matches(b, from, to, c.bytes)) return c.text;
+	}
+	if (n > 64) return decoder.decode(b.subarray(from, to));
+	codes.length = n;
+	for (let i = 0; i < n; i++) codes[i] = b[from + i];
+	return String.fromCharCode.apply(null, codes);
+}
+/** The char codes of a short string, in one array used again (the fastest way to make it). */
+const codes: number[] = [];
+
 // The readers below return their value and leave where they stopped in these (no allocation).
 /** After the closing quote of the string `readString` read. */
 let readEnd = 0;
@@ -165,15 +193,7 @@ function readString(b: Uint8Array, p: number, end: number): string | null {
 	}
 	if (i >= end) return null;
 	readEnd = i + 1;
-	if (plain) {
-		const n = i - p - 1;
-		if (n <= 32) {
-			let s = "";
-			for (let k = p + 1; k < i; k++) s += String.fromCharCode(b[k]);
-			return s;
-		}
-		return decoder.decode(b.subarray(p + 1, i));
-	}
+	if (plain) return plainString(b, p + 1, i);
 	try {
 		const value: unknown = JSON.parse(decoder.decode(b.subarray(p, i + 1)));
 		return typeof value === "string" ? value : null;
@@ -288,9 +308,10 @@ function scanMessage(b: Uint8Array, p: number, end: number): boolean {
  * The wanted fields of the JSON object line `b[start, end)`, as `JSON.parse` of the line would
  * give them (duplicate keys: the last one counts); null when the line is not a well-formed
  * object (see the module's note on what is checked). Keys and values with escapes or non-ASCII
- * bytes are decoded as `JSON.parse` decodes them.
+ * bytes are decoded as `JSON.parse` decodes them. `out`: an object to fill and return instead of
+ * a new one (a caller scanning many lines saves the garbage).
  */
-export function scanLine(b: Uint8Array, start: number, end: number): ScannedLine | null {
+export function scanLine(b: Uint8Array, start: number, end: number, out?: ScannedLine): ScannedLine | null {
 	let type: string | undefined;
 	let id: string | undefined;
 	let parentId: string | null | undefined;
@@ -344,5 +365,10 @@ export function scanLine(b: Uint8Array, start: number, end: number): ScannedLine
 		}
 	}
 	if (skipSpace(b, i + 1, end) !== end) return null;
-	return { type, id, parentId, role };
+	if (out === undefined) return { type, id, parentId, role };
+	out.type = type;
+	out.id = id;
+	out.parentId = parentId;
+	out.role = role;
+	return out;
 }
