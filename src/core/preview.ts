@@ -3,16 +3,16 @@ import { buildGraph, type GraphParts, graphParts } from "./graph";
 import { type LeafSummary, summarizeLeaves } from "./leaves";
 import { migrateEntries } from "./migrate";
 import { CURRENT_VERSION } from "./parse";
-import { scanLine } from "./scan";
+import { type ScannedLine, scanLine } from "./scan";
 import { getTreeIndex, type TreeParts, treeParts } from "./tree";
 import type { SessionEntry, SessionHeader } from "./types";
 
 /**
- * A first look at a large session, worked out from the start of each line instead of parsing
- * every line in full: the graph and the tips long before the whole file is parsed. For a file of
- * the current version it is the graph and the tips the full parse gives (see `preview.test.ts`),
- * except where the full parse repairs entries or a bad line starts like a good one: the full
- * parse, which follows, has the last word.
+ * A first look at a large session, worked out from a byte scan of each line (`scanLine`: the keys
+ * in any order) instead of parsing every line in full: the graph and the tips long before the
+ * whole file is parsed. It is the graph and the tips the full parse gives (see `preview.test.ts`;
+ * older versions are migrated alike), except where the full parse repairs entries or a line is
+ * broken only inside a value the scan skips: the full parse, which follows, has the last word.
  */
 export interface SessionPreview {
 	header: SessionHeader;
@@ -20,7 +20,7 @@ export interface SessionPreview {
 	 * One per entry line, in file order. The entries the view shows the content of (graph nodes,
 	 * the first entry of each folded run, the tips and their last user messages) and those that
 	 * shape the graph (labels, compactions, branch summaries) are parsed in full; the others are
-	 * skeletons made from the start of their line: `type`, `id`, `parentId`, and a message's
+	 * skeletons made from the scan of their line: `type`, `id`, `parentId`, and a message's
 	 * `role`.
 	 */
 	entries: SessionEntry[];
@@ -66,8 +66,10 @@ const MAX_HEADER_BYTES = 1 << 20;
  * or null when it must be parsed in full. `ids`: the line must carry its own `id` and `parentId`
  * (false for a v1 file, whose ids the migration gives).
  */
+const scanned: ScannedLine = { type: undefined, id: undefined, parentId: undefined, role: undefined };
+
 function skeletonOf(b: Uint8Array, start: number, end: number, ids: boolean): SessionEntry | null {
-	const s = scanLine(b, start, end);
+	const s = scanLine(b, start, end, scanned);
 	if (s === null || s.type === undefined || !SKELETON_TYPES.has(s.type)) return null;
 	const { type, role } = s;
 	let { id, parentId } = s;
@@ -319,7 +321,7 @@ export function createPreviewScanner(options: ScanOptions = {}): PreviewScanner 
 			carry = [];
 			if (!previewable || header === null) return null;
 			// The full parse's migration, issues aside (they are the full parse's to report).
-			migrateEntries(version, entries, lines, objectOrder(), []);
+			if (version < CURRENT_VERSION) migrateEntries(version, entries, lines, objectOrder(), []);
 			const index = getTreeIndex(entries);
 			// What the view shows the content of: parsed in full, then the graph is laid out again.
 			const needed = new Set<number>();

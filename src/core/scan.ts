@@ -3,9 +3,12 @@
  * needs (`type`, `id`, `parentId`, and `message.role`), read without parsing the line.
  *
  * Top-level keys and the keys of `message` may come in any order, with JSON whitespace between
- * any two tokens. Every other value is skipped by a string-aware bracket scanner that finds the
- * end of a string with `indexOf` and looks back over the backslashes before each quote (a run of
- * backslashes is never looked at twice, so even a single 50 MB string skips in linear time).
+ * any two tokens. Keys and the wanted values with escapes or non-ASCII bytes are decoded as
+ * `JSON.parse` decodes them; of duplicate keys the last counts, as in `JSON.parse`. Every other
+ * value is skipped by a string-aware bracket scanner: it reads a short string byte by byte and
+ * searches the rest of a long one with `indexOf`, looking back over the backslashes before each
+ * quote it finds (a run of backslashes is never looked at twice, so even a single 50 MB string
+ * skips in linear time). The whole line is scanned: a key later in the line may repeat one.
  *
  * The scan checks the line's structure: the top-level object and `message` member by member,
  * the brackets and strings of every nested value (matching and closed), the literals `true`,
@@ -14,6 +17,8 @@
  * in skipped strings): a line broken only there is read as if it were whole, and `JSON.parse`,
  * which the full parse runs on every line, reports it.
  */
+
+import { KNOWN_ENTRY_TYPES, KNOWN_ROLES } from "./types";
 
 /** What `JSON.parse` of the line gives for the fields, where they are strings (or a null parent). */
 export interface ScannedLine {
@@ -32,7 +37,6 @@ const BACKSLASH = 0x5c;
 const OPEN_OBJECT = 0x7b;
 const CLOSE_OBJECT = 0x7d;
 const OPEN_ARRAY = 0x5b;
-const CLOSE_ARRAY = 0x5d;
 const COMMA = 0x2c;
 const COLON = 0x3a;
 
@@ -57,22 +61,34 @@ function skipSpace(b: Uint8Array, p: number, end: number): number {
 	return p;
 }
 
+/** Bytes of a string read one by one before the rest is searched with `indexOf`. */
+const SHORT_STRING = 48;
+
 /**
  * The position just after the closing quote of the string whose contents start at `from` (just
- * after its opening quote), or -1 when it does not close before `end`. Each quote found is
- * escaped when an odd number of backslashes precede it; the backward count stops at the first
- * byte that is not a backslash, which is at or after the previous quote, so no byte is counted
- * twice.
+ * after its opening quote), or -1 when it does not close before `end`. Most strings are short:
+ * their bytes are read one by one (an escape's second byte skipped). Past that, the next quote
+ * is searched with `indexOf`; it is escaped when an odd number of backslashes precede it, and
+ * then the bytes after it are read one by one again (text full of `\"` costs no more than a
+ * byte loop). The backward count stops at the first byte that is not a backslash, which is
+ * after any byte read before, so no byte is counted twice: linear in the string's length.
  */
 export function skipString(b: Uint8Array, from: number, end: number): number {
-	let at = from;
+	let i = from;
 	for (;;) {
-		const q = b.indexOf(QUOTE, at);
+		const short = Math.min(i + SHORT_STRING, end);
+		while (i < short) {
+			const c = b[i];
+			if (c === QUOTE) return i + 1;
+			i += c === BACKSLASH ? 2 : 1;
+		}
+		if (i >= end) return -1;
+		const q = b.indexOf(QUOTE, i);
 		if (q === -1 || q >= end) return -1;
 		let k = q - 1;
 		while (b[k] === BACKSLASH) k--;
 		if (((q - 1 - k) & 1) === 0) return q + 1;
-		at = q + 1;
+		i = q + 1;
 	}
 }
 
@@ -92,9 +108,10 @@ function skipNested(b: Uint8Array, p: number, end: number): number {
 			continue;
 		}
 		i++;
-		if (c === OPEN_OBJECT) stack.push(1);
-		else if (c === OPEN_ARRAY) stack.push(0);
-		else if (c === CLOSE_OBJECT || c === CLOSE_ARRAY) {
+		// `[` and `{`, `]` and `}` differ in one bit.
+		const folded = c | 0x20;
+		if (folded === OPEN_OBJECT) stack.push(c === OPEN_OBJECT ? 1 : 0);
+		else if (folded === CLOSE_OBJECT) {
 			if (stack.pop() !== (c === CLOSE_OBJECT ? 1 : 0)) return -1;
 			if (stack.length === 0) return i;
 		}
@@ -128,6 +145,32 @@ function skipValue(b: Uint8Array, p: number, end: number): number {
 	return -1;
 }
 
+/**
+ * The values `type` and `role` usually have, by length: a plain value equal to one of them is
+ * given as that string (no new string for each line).
+ */
+const COMMON: { text: string; bytes: Uint8Array }[][] = [];
+for (const text of [...KNOWN_ENTRY_TYPES, ...KNOWN_ROLES, "hookMessage"]) {
+	const list = COMMON[text.length] ?? [];
+	COMMON[text.length] = list;
+	list.push({ text, bytes: bytesOf(text) });
+}
+
+/** The plain (ASCII, no escape) string `b[from, to)`. */
+function plainString(b: Uint8Array, from: number, to: number): string {
+	const n = to - from;
+	const common = COMMON[n];
+	if (common !== undefined) {
+		for (const c of common) if (matches(b, from, to, c.bytes)) return c.text;
+	}
+	if (n > 64) return decoder.decode(b.subarray(from, to));
+	codes.length = n;
+	for (let i = 0; i < n; i++) codes[i] = b[from + i];
+	return String.fromCharCode.apply(null, codes);
+}
+/** The char codes of a short string, in one array used again (the fastest way to make it). */
+const codes: number[] = [];
+
 // The readers below return their value and leave where they stopped in these (no allocation).
 /** After the closing quote of the string `readString` read. */
 let readEnd = 0;
@@ -150,15 +193,7 @@ function readString(b: Uint8Array, p: number, end: number): string | null {
 	}
 	if (i >= end) return null;
 	readEnd = i + 1;
-	if (plain) {
-		const n = i - p - 1;
-		if (n <= 32) {
-			let s = "";
-			for (let k = p + 1; k < i; k++) s += String.fromCharCode(b[k]);
-			return s;
-		}
-		return decoder.decode(b.subarray(p + 1, i));
-	}
+	if (plain) return plainString(b, p + 1, i);
 	try {
 		const value: unknown = JSON.parse(decoder.decode(b.subarray(p, i + 1)));
 		return typeof value === "string" ? value : null;
@@ -174,7 +209,7 @@ const ID = 2;
 const PARENT = 3;
 const MESSAGE = 4;
 const ROLE = 5;
-/** A key with escapes that might name a wanted key: the caller parses the line. */
+/** A key with a backslash: `escapedKey` decodes it. */
 const ESCAPED = -1;
 let keyEnd = 0;
 
@@ -273,9 +308,10 @@ function scanMessage(b: Uint8Array, p: number, end: number): boolean {
  * The wanted fields of the JSON object line `b[start, end)`, as `JSON.parse` of the line would
  * give them (duplicate keys: the last one counts); null when the line is not a well-formed
  * object (see the module's note on what is checked). Keys and values with escapes or non-ASCII
- * bytes are decoded as `JSON.parse` decodes them.
+ * bytes are decoded as `JSON.parse` decodes them. `out`: an object to fill and return instead of
+ * a new one (a caller scanning many lines saves the garbage).
  */
-export function scanLine(b: Uint8Array, start: number, end: number): ScannedLine | null {
+export function scanLine(b: Uint8Array, start: number, end: number, out?: ScannedLine): ScannedLine | null {
 	let type: string | undefined;
 	let id: string | undefined;
 	let parentId: string | null | undefined;
@@ -329,5 +365,10 @@ export function scanLine(b: Uint8Array, start: number, end: number): ScannedLine
 		}
 	}
 	if (skipSpace(b, i + 1, end) !== end) return null;
-	return { type, id, parentId, role };
+	if (out === undefined) return { type, id, parentId, role };
+	out.type = type;
+	out.id = id;
+	out.parentId = parentId;
+	out.role = role;
+	return out;
 }

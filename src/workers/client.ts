@@ -33,7 +33,7 @@ export interface ParseOptions {
 	/** The file's content hash, when it is known already (a stored session): not worked out again. */
 	contentHash?: string;
 	/**
-	 * Called with a large file's preview (the graph and the tips from the start of each line) as
+	 * Called with a large file's preview (the graph and the tips from a scan of each line) as
 	 * soon as the worker has read the file, before it is parsed in full. Not called for small
 	 * files, older versions, or where the file is parsed on the main thread. The page takes in
 	 * nothing more of the file until the promise it may return settles (the preview is shown).

@@ -58,8 +58,8 @@ export interface ParseRequest {
 	 */
 	deferDiagnostics?: boolean;
 	/**
-	 * For a large file: read it all first and send a `preview` (the graph and the tips from the
-	 * start of each line, see core `SessionPreview`) before parsing it in full.
+	 * For a large file: read it all first and send a `preview` (the graph and the tips from a
+	 * byte scan of each line, see core `SessionPreview`) before parsing it in full.
 	 */
 	preview?: boolean;
 	/** Open the file lean from this size on (see `LEAN_MIN_BYTES`; needs `preview`). */
