@@ -1,5 +1,8 @@
+import { readFileSync, writeFileSync } from "node:fs";
 import { expect, test } from "@playwright/test";
 import { ensureWorkload, WORKLOADS } from "../bench/generate";
+import { getTreeIndex, parseSession } from "../src/core";
+import { reshapeSession } from "../test/reshape";
 import { watchErrors } from "./explorer";
 
 /**
@@ -65,5 +68,41 @@ test("a 10 MB session previews its graph and tips, then opens in full with the s
 	// The view the preview opened on (the current leaf) stays: the full session does not move it.
 	expect(seen.view).toContain("scale");
 	await expect(page.locator(".react-flow__viewport")).toHaveAttribute("style", seen.view);
+	expect(errors).toEqual([]);
+});
+
+test("a 10 MB session in another shape (keys shuffled, no header id) previews too, then opens in full", async ({
+	page,
+}, testInfo) => {
+	const source = ensureWorkload(WORKLOADS.medium);
+	const text = reshapeSession(readFileSync(source.path, "utf8"), { shuffle: true, headerWithoutId: true, seed: 5 });
+	const path = testInfo.outputPath("medium-reshaped.jsonl");
+	writeFileSync(path, text);
+	const parsed = parseSession(text);
+	const tips = getTreeIndex(parsed.entries).leaves.map((p) => parsed.entries[p].id);
+	const errors = watchErrors(page);
+	await page.addInitScript(() => {
+		const seen = { partial: false, tips: 0 };
+		(window as unknown as { __preview: typeof seen }).__preview = seen;
+		new MutationObserver(() => {
+			if (!document.querySelector("[data-testid=open-session][data-partial]")) return;
+			seen.partial = true;
+			seen.tips = Math.max(seen.tips, document.querySelectorAll("[data-testid=leaf-item]").length);
+		}).observe(document, { subtree: true, childList: true, attributes: true });
+	});
+	await page.goto("./");
+	await page.getByTestId("file-input").setInputFiles(path);
+	await expect(page.getByTestId("context-panel")).toBeVisible({ timeout: 60_000 });
+	await expect(page.getByTestId("open-session")).not.toHaveAttribute("data-partial", /.*/);
+	await expect(page.getByTestId("library-item")).toHaveCount(1);
+	const seen = await page.evaluate(
+		() => (window as unknown as { __preview: { partial: boolean; tips: number } }).__preview,
+	);
+	expect(seen.partial).toBe(true);
+	expect(seen.tips).toBe(tips.length);
+	const shown = await page
+		.getByTestId("leaf-item")
+		.evaluateAll((els) => els.map((e) => (e as HTMLElement).dataset.entryId));
+	expect(new Set(shown)).toEqual(new Set(tips));
 	expect(errors).toEqual([]);
 });

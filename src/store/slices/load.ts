@@ -61,7 +61,10 @@ export function createLoadSlice(set: SetStore, get: GetStore): LoadActions {
 		// What the save changed (the library list) renders in a task before the session's view.
 		await yieldToPage();
 		const before = get();
-		const keep = before.session?.key === session.key ? before.selectedLeafId : null;
+		const shown = before.session;
+		// The selection holds across a reload of the open session, and from a file's preview to it.
+		const same = shown?.key === session.key || (shown?.partial === true && shown.fileName === session.fileName);
+		const keep = same ? before.selectedLeafId : null;
 		get().openSession(session);
 		if (keep && getTreeIndex(session.entries).byId.has(keep)) get().selectLeaf(keep);
 		if (session.stored) setLastOpenSession(session.key);
@@ -70,8 +73,7 @@ export function createLoadSlice(set: SetStore, get: GetStore): LoadActions {
 
 	/**
 	 * Shows a large file's preview while it is parsed in full, unless `superseded` says the full
-	 * session (or another) has come first. A file whose library id needs its content hash has no
-	 * preview.
+	 * session (or another) has come first.
 	 */
 	const showPreview = async (
 		preview: SessionPreview,
@@ -83,8 +85,9 @@ export function createLoadSlice(set: SetStore, get: GetStore): LoadActions {
 		host: HostHandle,
 	) => {
 		const { header, entries } = preview;
-		const key = base.key ?? (typeof header.id === "string" && header.id !== "" ? header.id : null);
-		if (key === null) return;
+		// A header without id: the library key comes from the content hash, known after the full
+		// parse; the preview stands under a key of its own until then.
+		const key = base.key ?? (typeof header.id === "string" && header.id !== "" ? header.id : `preview:${base.fileName}`);
 		await yieldToPage();
 		if (superseded()) return;
 		// The worker's tree index, with the id map made here (the later of equal ids wins).
