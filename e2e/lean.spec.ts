@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { expect, type Page, test } from "@playwright/test";
-import { analyzeContext, convertToLlm, previewSession, previewToParts } from "../src/core";
+import { analyzeContext, convertToLlm, findEntries, getTreeIndex, previewSession, previewToParts } from "../src/core";
 import { readGolden } from "../test/fixtures";
 import { describeFixture, leafItem, libraryItem, openFiles, watchErrors } from "./explorer";
 import { fixturePath } from "./fixtures";
@@ -125,3 +125,42 @@ for (const file of ["dialects/pi-newer.jsonl", "pi-mono/before-compaction.jsonl"
 		expect(errors).toEqual([]);
 	});
 }
+
+test("find in a lean session: the worker searches the file, hits as core's, with excerpts; a hit opens its context", async ({
+	page,
+}) => {
+	const errors = watchErrors(page);
+	const file = "golden/mixed-formats.jsonl";
+	const { parsed } = describeFixture(file);
+	const index = getTreeIndex(parsed.entries);
+	await page.goto("./");
+	await openFiles(page, file);
+	await expect(page.getByTestId("open-session")).toHaveAttribute("data-lean", "true");
+	for (const [query, filter] of [
+		["write", "default"],
+		["tool read", "all"],
+	] as const) {
+		const expected = findEntries(parsed.entries, query, filter)
+			.hits.filter((p) => index.live[p] === 1)
+			.map((p) => parsed.entries[p].id);
+		expect(expected.length).toBeGreaterThan(0);
+		await page.locator(`[data-testid=find-filter][data-filter=${filter}]`).click();
+		await page.getByTestId("find-input").fill(query);
+		await expect(page.getByTestId("find-count")).toHaveAttribute("data-count", String(expected.length));
+		const ids = await page
+			.getByTestId("find-hit")
+			.evaluateAll((els) => els.map((e) => e.getAttribute("data-entry-id")));
+		expect(ids).toEqual(expected.slice(0, ids.length));
+		// Excerpts from the file, the words marked (the page holds only skeletons).
+		const marks = await page.locator("[data-testid=find-hit] mark").allTextContents();
+		expect(marks.length).toBeGreaterThan(0);
+	}
+	const target = findEntries(parsed.entries, "tool read", "all").hits.find((p) => index.live[p] === 1) as number;
+	await page.locator(`[data-testid=find-hit][data-entry-id="${parsed.entries[target].id}"]`).click();
+	const want = analyzeContext(parsed.entries, parsed.entries[target].id, index);
+	await expect(page.getByTestId("context-panel")).toHaveAttribute(
+		"data-count",
+		`${want.selected.length},${convertToLlm(want.messages).length}`,
+	);
+	expect(errors).toEqual([]);
+});

@@ -1,3 +1,4 @@
+import { entryKind, entryPreview } from "./entryKind";
 import { getLabels } from "./meta";
 import type { SessionEntry } from "./types";
 
@@ -318,4 +319,70 @@ export function findSnippet(text: string, query: string, max = 160): SnippetPart
 	}
 	if (at < line.length) parts.push({ text: line.slice(at), match: false });
 	return parts;
+}
+
+/** A batch of hits found by `findLazily`, each with what its row shows. */
+export interface FoundBatch {
+	/** Positions, ascending, of live entries that match and pass the filter. */
+	hits: number[];
+	/** Per hit: its kind (`entryKind`) and its excerpt with the matched words marked. */
+	kinds: string[];
+	snippets: SnippetPart[][];
+	/** Matches the filter hid in this batch. */
+	hidden: number;
+	/** Entries searched so far, of all. */
+	searched: number;
+	total: number;
+}
+
+/**
+ * Searches a session whose entries are read whole a batch at a time (a lean one, held by a
+ * worker): the same matching and filter as `startFind`, over `count` entries. `read(from, to)`
+ * gives the whole entries of positions [from, to); `live[p]` is 1 for entries the tree holds (an
+ * entry shadowed by a later one with its id is no hit). Each batch goes to `onBatch` as it is
+ * searched; the search stops early when `stopped()` says so.
+ */
+export async function findLazily(
+	count: number,
+	labelsOf: Map<string, string>,
+	live: Uint8Array,
+	read: (from: number, to: number) => Promise<SessionEntry[]>,
+	query: string,
+	filter: FindFilter,
+	onBatch: (batch: FoundBatch) => void,
+	stopped: () => boolean,
+	batchSize = 2000,
+): Promise<void> {
+	const words = parseQuery(query);
+	const active = isFindActive(query, filter);
+	for (let from = 0; from < (active ? count : 0); from += batchSize) {
+		if (stopped()) return;
+		const to = Math.min(count, from + batchSize);
+		const entries = await read(from, to);
+		const batch: FoundBatch = { hits: [], kinds: [], snippets: [], hidden: 0, searched: to, total: count };
+		for (let i = 0; i < entries.length; i++) {
+			const entry = entries[i];
+			const label = labelsOf.get(entry.id);
+			if (words.length > 0) {
+				// As `startFind` matches: each word in the entry's text or in its label.
+				const lower = entrySearchText(entry).toLowerCase();
+				const lowerLabel = label?.toLowerCase();
+				if (!words.every((w) => lower.includes(w) || lowerLabel?.includes(w))) continue;
+			}
+			if (!passesFilter(entry, filter, label !== undefined)) {
+				if (words.length > 0) batch.hidden++;
+				continue;
+			}
+			if (live[from + i] !== 1) continue;
+			batch.hits.push(from + i);
+			batch.kinds.push(entryKind(entry));
+			batch.snippets.push(
+				words.length > 0
+					? findSnippet(entrySearchText(entry, label), query, 140)
+					: [{ text: entryPreview(entry, 140), match: false }],
+			);
+		}
+		onBatch(batch);
+	}
+	if (!active) onBatch({ hits: [], kinds: [], snippets: [], hidden: 0, searched: count, total: count });
 }

@@ -1,8 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { goldenNames, readGolden } from "../../test/fixtures";
 import { analyzeContext } from "./context";
+import { findEntries, findLazily } from "./find";
 import { inspectContext } from "./inspect";
 import { countRegion, fateColumns, isSkeleton, packAnalysis, packedBuffers, unpackAnalysis } from "./lazyContext";
+import { getLabels } from "./meta";
 import { parseSession } from "./parse";
 import { getTreeIndex } from "./tree";
 import type { SessionEntry } from "./types";
@@ -51,5 +53,40 @@ describe("isSkeleton", () => {
 		expect(isSkeleton({ type: "model_change", id: "b", parentId: "a", modelId: "m" } as unknown as SessionEntry)).toBe(
 			false,
 		);
+	});
+});
+
+describe.each(goldenNames())("findLazily over %s", (name) => {
+	const { entries } = parseSession(readGolden(name).text);
+	const index = getTreeIndex(entries);
+
+	it.each([
+		["write", "default"],
+		["tool read", "all"],
+		["", "user-only"],
+		["", "labeled-only"],
+		["zzz-nothing", "default"],
+	] as const)("finds what startFind finds: %s (%s)", async (query, filter) => {
+		const want = findEntries(entries, query, filter);
+		const hits: number[] = [];
+		let hidden = 0;
+		await findLazily(
+			entries.length,
+			getLabels(entries),
+			index.live,
+			async (from, to) => entries.slice(from, to),
+			query,
+			filter,
+			(batch) => {
+				hits.push(...batch.hits);
+				hidden += batch.hidden;
+				expect(batch.kinds.length).toBe(batch.hits.length);
+				expect(batch.snippets.length).toBe(batch.hits.length);
+			},
+			() => false,
+			7,
+		);
+		expect(hits).toEqual(want.hits.filter((p) => index.live[p] === 1));
+		expect(hidden).toBe(want.hidden);
 	});
 });

@@ -227,6 +227,11 @@ export interface FindState {
 	findActive: number;
 	/** True while a search runs in slices over a large session. */
 	findRunning: boolean;
+	/**
+	 * For a lean session (whose entries the page holds as skeletons): each hit's kind and excerpt,
+	 * as the worker that searched the file made them. Null otherwise.
+	 */
+	findShown: ReadonlyMap<string, { kind: string; parts: SnippetPart[] }> | null;
 }
 
 export interface FindActions {

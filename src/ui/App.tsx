@@ -32,6 +32,8 @@ export function App() {
 	const key = useStore((s) => s.session?.key ?? null);
 	// A preview (a large file being read) has no issues or text to find yet.
 	const partial = useStore((s) => s.session?.partial === true);
+	// A lean session stays a preview, and its worker searches the file.
+	const lean = useStore((s) => s.session?.lean === true);
 	return (
 		<DropZone>
 			<div className="app">
@@ -48,7 +50,7 @@ export function App() {
 							</PanelBoundary>
 							<PanelBoundary name="search" resetKey={key}>
 								<SearchAll />
-								{!partial && <Find />}
+								{(!partial || lean) && <Find />}
 							</PanelBoundary>
 							<PanelBoundary name="branch tips" resetKey={key}>
 								<LeafList />

@@ -1,5 +1,7 @@
 import {
 	adoptTreeIndex,
+	type FindFilter,
+	type FoundBatch,
 	hasTreeIndex,
 	type LazyContext,
 	type LeafSummary,
@@ -195,6 +197,13 @@ function onMessage(pw: ParserWorker, msg: ParseResponse, lockName: string | null
 		case "ready":
 			pw.ready = true;
 			return;
+		case "found": {
+			// A find's batches come one by one; the query ends with the last.
+			const q = pw.queries.get(msg.queryId);
+			if (msg.done) pw.queries.delete(msg.queryId);
+			q?.resolve(msg);
+			return;
+		}
 		case "context":
 		case "entries-at":
 		case "host-error": {
@@ -401,6 +410,34 @@ export async function askEntries(host: HostHandle, positions: number[]): Promise
 	const answer = await ask(host, { type: "entries-at", requestId: host.requestId, positions });
 	if (answer.type !== "entries-at") throw new Error("a wrong answer from the parser");
 	return answer.entries;
+}
+
+/**
+ * Searches a session the worker holds, every entry read from the file: `onBatch` gets the hits
+ * as they are found (the last batch with `done`). Resolves when the search ends; a newer find of
+ * the same session ends an older one.
+ */
+export function askFind(
+	host: HostHandle,
+	query: string,
+	filter: FindFilter,
+	onBatch: (batch: FoundBatch, done: boolean) => void,
+): Promise<void> {
+	const pw = host.worker as ParserWorker;
+	if (pw.dead) return Promise.reject(new Error("The parser that held this session stopped; open it again"));
+	const queryId = nextQueryId++;
+	return new Promise((resolve, reject) => {
+		pw.queries.set(queryId, {
+			resolve(answer) {
+				if (answer.type !== "found") return;
+				onBatch(answer.batch, answer.done);
+				if (answer.done) resolve();
+			},
+			reject,
+		});
+		const request: HostRequest = { type: "find", requestId: host.requestId, queryId, query, filter };
+		pw.worker.postMessage(request);
+	});
 }
 
 /** The page no longer shows the session: the worker may let it go. */

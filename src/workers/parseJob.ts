@@ -5,6 +5,7 @@ import {
 	createContentHasher,
 	createPreviewScanner,
 	currentLeafId,
+	type FoundBatch,
 	getTreeIndex,
 	graphParts,
 	type PreviewParts,
@@ -75,6 +76,21 @@ export async function runHostRequest(
 	const host = hosts.get(msg.requestId);
 	try {
 		if (!host) throw new Error("the worker no longer holds this session; open it again");
+		if (msg.type === "find") {
+			// Batches as they are searched; the last one says it is the last.
+			let last: FoundBatch | null = null;
+			await host.find(msg.query, msg.filter, (batch) => {
+				if (last) post({ type: "found", queryId: msg.queryId, batch: last, done: false });
+				last = batch;
+			});
+			post({
+				type: "found",
+				queryId: msg.queryId,
+				batch: last ?? { hits: [], kinds: [], snippets: [], hidden: 0, searched: 0, total: 0 },
+				done: true,
+			});
+			return;
+		}
 		if (msg.type === "context") {
 			const context = await host.context(msg.leafId ?? undefined);
 			const analysis = packAnalysis(context.analysis);

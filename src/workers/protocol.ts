@@ -1,4 +1,6 @@
 import type {
+	FindFilter,
+	FoundBatch,
 	GraphParts,
 	LazyContext,
 	LeafSummary,
@@ -39,6 +41,8 @@ export type HostRequest =
 	/** `leafId` null: the file's current leaf (as the page's `selectedLeafId`). */
 	| { type: "context"; requestId: number; queryId: number; leafId: string | null }
 	| { type: "entries-at"; requestId: number; queryId: number; positions: number[] }
+	/** Answered by `found` batches, the last with `done` (a newer find of the session stops it). */
+	| { type: "find"; requestId: number; queryId: number; query: string; filter: FindFilter }
 	| { type: "release"; requestId: number }
 	/** The content hash of a file the worker previewed: it stores the scan's index under it. */
 	| { type: "remember"; requestId: number; contentHash: string };
@@ -46,6 +50,7 @@ export type HostRequest =
 export type HostAnswer =
 	| { type: "context"; queryId: number; context: Omit<LazyContext, "analysis"> & { analysis: PackedAnalysis } }
 	| { type: "entries-at"; queryId: number; entries: SessionEntry[] }
+	| { type: "found"; queryId: number; batch: FoundBatch; done: boolean }
 	| { type: "host-error"; queryId: number; message: string };
 
 export interface ParseRequest {

@@ -1,5 +1,9 @@
 import {
 	analyzeLazily,
+	type FindFilter,
+	type FoundBatch,
+	findLazily,
+	getLabels,
 	getTreeIndex,
 	type LazyContext,
 	type SessionEntry,
@@ -88,6 +92,48 @@ export class SessionHost {
 		let n = 0;
 		for (let i = 0; i < scratch.length; i++) if (scratch[i] !== this.entries[i]) n++;
 		return n;
+	}
+
+	private findRun = 0;
+
+	/**
+	 * Searches every entry (core `findLazily`), reading the file a batch at a time without keeping
+	 * what it read; a newer search of this session stops an older one.
+	 */
+	async find(query: string, filter: FindFilter, onBatch: (batch: FoundBatch) => void): Promise<void> {
+		const run = ++this.findRun;
+		await findLazily(
+			this.entries.length,
+			getLabels(this.entries),
+			this.index.live,
+			(from, to) => this.readRange(from, to),
+			query,
+			filter,
+			onBatch,
+			() => run !== this.findRun,
+		);
+	}
+
+	/** The whole entries of positions [from, to), read in one slice of the file (not cached). */
+	private async readRange(from: number, to: number): Promise<SessionEntry[]> {
+		const out: SessionEntry[] = new Array(to - from);
+		const { offset, length } = this.lines;
+		let lo = Number.POSITIVE_INFINITY;
+		let hi = 0;
+		for (let p = from; p < to; p++) {
+			if (this.full[p] === 1) continue;
+			lo = Math.min(lo, offset[p]);
+			hi = Math.max(hi, offset[p] + length[p]);
+		}
+		const bytes = hi > lo ? new Uint8Array(await this.blob.slice(lo, hi).arrayBuffer()) : new Uint8Array();
+		for (let p = from; p < to; p++) {
+			if (this.full[p] === 1) out[p - from] = this.entries[p];
+			else {
+				const start = offset[p] - lo;
+				out[p - from] = this.parseLine(bytes.subarray(start, start + length[p]), p);
+			}
+		}
+		return out;
 	}
 
 	/** The whole entries at `positions` (ascending is fastest), from the cache or the file. */

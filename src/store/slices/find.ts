@@ -1,4 +1,13 @@
-import { type FindRun, getTreeIndex, isFindActive, startFind } from "../../core";
+import {
+	type FindFilter,
+	type FindRun,
+	getTreeIndex,
+	isFindActive,
+	type SessionEntry,
+	type SnippetPart,
+	startFind,
+} from "../../core";
+import { askFind, type HostHandle } from "../../workers/client";
 import type { FindActions, FindState, GetStore, SetStore } from "../types";
 import { yieldToPage } from "../yieldToPage";
 
@@ -11,7 +20,11 @@ export const initialFindState: FindState = {
 	findHidden: 0,
 	findActive: -1,
 	findRunning: false,
+	findShown: null,
 };
+
+/** How often hits found by the worker are shown while it searches on. */
+const SHOW_EVERY_MS = 100;
 
 /** Milliseconds of searching between yields to the page. */
 const SLICE_MS = 12;
@@ -34,7 +47,47 @@ export function createFindSlice(set: SetStore, get: GetStore): FindActions {
 		const index = getTreeIndex(entries);
 		// Entries hidden by a later line with the same id are not in the tree: leave them out.
 		const hits = run.hits.filter((p) => index.live[p] === 1).map((p) => entries[p].id);
-		set({ findHits: hits, findHidden: run.hidden, findActive: -1, findRunning: false });
+		set({ findHits: hits, findHidden: run.hidden, findActive: -1, findRunning: false, findShown: null });
+	}
+
+	/** A lean session is searched by the worker that holds its file; hits are shown as they come. */
+	async function searchInWorker(
+		host: HostHandle,
+		entries: readonly SessionEntry[],
+		query: string,
+		filter: FindFilter,
+		mine: number,
+	) {
+		const hits: string[] = [];
+		const shown = new Map<string, { kind: string; parts: SnippetPart[] }>();
+		let hidden = 0;
+		let lastShown = 0;
+		const show = (running: boolean) =>
+			set({
+				findHits: hits.slice(),
+				findShown: new Map(shown),
+				findHidden: hidden,
+				findActive: -1,
+				findRunning: running,
+			});
+		try {
+			await askFind(host, query, filter, (batch, done) => {
+				if (mine !== generation) return;
+				for (let i = 0; i < batch.hits.length; i++) {
+					const id = entries[batch.hits[i]].id;
+					hits.push(id);
+					shown.set(id, { kind: batch.kinds[i], parts: batch.snippets[i] });
+				}
+				hidden += batch.hidden;
+				const now = Date.now();
+				if (done || (batch.hits.length > 0 && now - lastShown > SHOW_EVERY_MS)) {
+					lastShown = now;
+					show(!done);
+				}
+			});
+		} catch {
+			if (mine === generation) show(false);
+		}
 	}
 
 	return {
@@ -54,11 +107,12 @@ export function createFindSlice(set: SetStore, get: GetStore): FindActions {
 			const mine = ++generation;
 			const { session, findQuery, findFilter } = get();
 			if (!session || !isFindActive(findQuery, findFilter)) {
-				set({ findHits: NO_HITS, findHidden: 0, findActive: -1, findRunning: false });
+				set({ findHits: NO_HITS, findHidden: 0, findActive: -1, findRunning: false, findShown: null });
 				return;
 			}
 			set({ findRunning: true });
-			void search(startFind(session.entries, findQuery, findFilter), mine);
+			if (session.lean && session.host) void searchInWorker(session.host, session.entries, findQuery, findFilter, mine);
+			else void search(startFind(session.entries, findQuery, findFilter), mine);
 		},
 
 		goToHit(index) {

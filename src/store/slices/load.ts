@@ -87,7 +87,8 @@ export function createLoadSlice(set: SetStore, get: GetStore): LoadActions {
 		const { header, entries } = preview;
 		// A header without id: the library key comes from the content hash, known after the full
 		// parse; the preview stands under a key of its own until then.
-		const key = base.key ?? (typeof header.id === "string" && header.id !== "" ? header.id : `preview:${base.fileName}`);
+		const key =
+			base.key ?? (typeof header.id === "string" && header.id !== "" ? header.id : `preview:${base.fileName}`);
 		await yieldToPage();
 		if (superseded()) return;
 		// The worker's tree index, with the id map made here (the later of equal ids wins).

@@ -1,5 +1,13 @@
 import { memo } from "react";
-import { entryKind, entryPreview, entrySearchText, findSnippet, parseQuery, type SessionEntry } from "../../../core";
+import {
+	entryKind,
+	entryPreview,
+	entrySearchText,
+	findSnippet,
+	parseQuery,
+	type SessionEntry,
+	type SnippetPart,
+} from "../../../core";
 import { Highlight } from "./Highlight";
 
 interface Props {
@@ -9,15 +17,18 @@ interface Props {
 	query: string;
 	active: boolean;
 	onGo(index: number): void;
+	/** The kind and excerpt worked out elsewhere (a lean session's worker), when `entry` is a skeleton. */
+	shown?: { kind: string; parts: SnippetPart[] };
 }
 
 /** One search hit: the entry's kind, an excerpt with the matched words marked, its id. */
-export const FindHit = memo(function FindHit({ index, entry, label, query, active, onGo }: Props) {
+export const FindHit = memo(function FindHit({ index, entry, label, query, active, onGo, shown }: Props) {
 	const parts =
-		parseQuery(query).length > 0
+		shown?.parts ??
+		(parseQuery(query).length > 0
 			? findSnippet(entrySearchText(entry, label), query, 140)
-			: [{ text: entryPreview(entry, 140), match: false }];
-	const kind = entryKind(entry);
+			: [{ text: entryPreview(entry, 140), match: false }]);
+	const kind = shown?.kind ?? entryKind(entry);
 	return (
 		<li>
 			<button

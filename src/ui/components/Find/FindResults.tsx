@@ -11,6 +11,7 @@ const selectHits = (s: Store) => s.findHits;
 const selectActive = (s: Store) => s.findActive;
 const selectQuery = (s: Store) => s.findQuery;
 const selectGoToHit = (s: Store) => s.goToHit;
+const selectShown = (s: Store) => s.findShown;
 
 /** The list of hits, in file order; clicking one selects it as the leaf and focuses it. */
 export function FindResults() {
@@ -19,6 +20,7 @@ export function FindResults() {
 	const active = useStore(selectActive);
 	const query = useStore(selectQuery);
 	const goToHit = useStore(selectGoToHit);
+	const shownBy = useStore(selectShown);
 	const entries = session?.entries;
 	const labels = useMemo(() => (entries ? getLabels(entries) : new Map<string, string>()), [entries]);
 	// Paging belongs to one result set: a new set starts from its first page.
@@ -48,6 +50,7 @@ export function FindResults() {
 				query={query}
 				active={i === active}
 				onGo={goToHit}
+				shown={shownBy?.get(entry.id)}
 			/>,
 		);
 	}
