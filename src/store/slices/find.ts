@@ -36,17 +36,32 @@ export function createFindSlice(set: SetStore, get: GetStore): FindActions {
 	async function search(run: FindRun, mine: number) {
 		const session = get().session;
 		if (!session) return;
+		const { entries } = session;
+		const index = getTreeIndex(entries);
+		// Entries hidden by a later line with the same id are not in the tree: leave them out.
+		const hits: string[] = [];
+		let taken = 0;
+		const take = () => {
+			for (; taken < run.hits.length; taken++) {
+				const p = run.hits[taken];
+				if (index.live[p] === 1) hits.push(entries[p].id);
+			}
+		};
+		let lastShown = performance.now();
 		for (;;) {
 			const t0 = performance.now();
 			while (!run.done && performance.now() - t0 < SLICE_MS) run.next(256);
 			if (run.done) break;
+			// The hits so far show while the search goes on.
+			if (t0 - lastShown > SHOW_EVERY_MS && run.hits.length > taken) {
+				take();
+				lastShown = t0;
+				set({ findHits: hits.slice(), findHidden: run.hidden, findActive: -1, findShown: null });
+			}
 			await yieldToPage();
 			if (mine !== generation) return;
 		}
-		const { entries } = session;
-		const index = getTreeIndex(entries);
-		// Entries hidden by a later line with the same id are not in the tree: leave them out.
-		const hits = run.hits.filter((p) => index.live[p] === 1).map((p) => entries[p].id);
+		take();
 		set({ findHits: hits, findHidden: run.hidden, findActive: -1, findRunning: false, findShown: null });
 	}
 
