@@ -73,6 +73,9 @@ interface Run {
 	/** JS heap of the parse worker after forced GCs (bytes); every worker's in `workers`. */
 	workerHeapBytes: Figure;
 	workers?: { url: string; usedBytes: number }[];
+	/** The parse worker's peak JS heap while loading (sampled every 250 ms, no GC forced; bytes). */
+	workerPeakBytes: Figure;
+	workerPeaks?: { url: string; peakBytes: number }[];
 	findFirstMs: Figure;
 	findAllMs: Figure;
 	findHits: Figure;
@@ -161,6 +164,7 @@ function emptyRun(reason: Failure): Run {
 		graphNodes: reason,
 		pageHeapBytes: reason,
 		workerHeapBytes: reason,
+		workerPeakBytes: reason,
 		findFirstMs: reason,
 		findAllMs: reason,
 		findHits: reason,
@@ -172,12 +176,15 @@ async function oneRun(browser: Browser, file: ShapeFile, tip: string, first: boo
 	const big = file.bytes > BIG;
 	const loadTimeout = big ? 5 * 60_000 : 2 * 60_000;
 	const context = await freshContext(browser);
+	let probe: WorkerProbe | null = null;
 	try {
 		const page = await newPage(context);
 		const cdp = await context.newCDPSession(page);
 		const workers = new WorkerProbe(cdp);
+		probe = workers;
 		await workers.start();
 
+		workers.startSampling();
 		await page.getByTestId("file-input").setInputFiles(file.path);
 		let opened: Awaited<ReturnType<typeof waitInteractive>>;
 		try {
@@ -185,7 +192,10 @@ async function oneRun(browser: Browser, file: ShapeFile, tip: string, first: boo
 		} catch (e) {
 			return emptyRun(why(e));
 		}
-		if ("refused" in opened) return emptyRun(`refused: ${opened.refused}`);
+		if ("refused" in opened) {
+			await workers.stopSampling();
+			return emptyRun(`refused: ${opened.refused}`);
+		}
 		const run = emptyRun("not measured");
 		run.interactiveMs = opened.interactiveMs;
 		run.tipMs = await figure(() => timeTipClick(page, tip, loadTimeout));
@@ -205,6 +215,10 @@ async function oneRun(browser: Browser, file: ShapeFile, tip: string, first: boo
 			await expect(page.getByTestId("library-item")).toHaveCount(1, { timeout: loadTimeout });
 			await expect(page.getByTestId("load-progress")).toHaveCount(0, { timeout: loadTimeout });
 		});
+		const peaks = await workers.stopSampling();
+		run.workerPeaks = peaks;
+		const peak = peaks.find((w) => /parse/i.test(w.url));
+		run.workerPeakBytes = peak ? peak.peakBytes : "no parse worker sampled";
 		run.pageHeapBytes = await figure(() => heapUsed(cdp));
 		const heaps = await figure(() => workers.heaps());
 		if (typeof heaps === "string") run.workerHeapBytes = heaps;
@@ -247,6 +261,7 @@ async function oneRun(browser: Browser, file: ShapeFile, tip: string, first: boo
 		return emptyRun(why(e));
 	} finally {
 		await context.close().catch(() => {});
+		await probe?.stopSampling();
 	}
 }
 
@@ -334,7 +349,9 @@ for (const shape of SELECTED) {
 			const run = await oneRun(browser, file, tip.id, i === 0, result);
 			result.runs.push(run);
 			save();
-			console.log(`${shape} run ${i + 1}/${RUNS}: ${JSON.stringify(run, (k, v) => (k === "workers" ? undefined : v))}`);
+			console.log(
+				`${shape} run ${i + 1}/${RUNS}: ${JSON.stringify(run, (k, v) => (k === "workers" || k === "workerPeaks" ? undefined : v))}`,
+			);
 			if (typeof run.interactiveMs === "string" && run.interactiveMs.startsWith("refused")) break;
 			if (run.interactiveMs === "timeout" && ++timeouts >= 2) break;
 		}
@@ -371,7 +388,9 @@ function median(sorted: number[]): number {
 
 function rowCells(row: Row): string[] {
 	const nums = row.values.filter((v): v is number => typeof v === "number" && Number.isFinite(v)).sort((a, b) => a - b);
-	const failures = row.values.filter((v): v is string => typeof v === "string");
+	const failures = row.values
+		.filter((v): v is string => typeof v === "string")
+		.map((v) => (v.length > 60 ? `${v.slice(0, 59)}…` : v));
 	if (nums.length === 0) {
 		const reason = [...new Set(failures)].join("; ") || "no data";
 		return [row.what, row.target, reason, "", "", row.pass ? "—" : ""];
@@ -483,6 +502,12 @@ function shapeRows(r: ShapeResult): Row[] {
 		{ what: "  long tasks in the window (count)", target: "", values: per((x) => x.longTasks), fmt: fmtN },
 		{ what: "  page JS heap", target: "", values: per((x) => x.pageHeapBytes), fmt: fmtMB },
 		{ what: "  parse worker's JS heap", target: "", values: per((x) => x.workerHeapBytes), fmt: fmtMB },
+		{
+			what: "  parse worker's peak JS heap while loading (sampled, no GC) ÷ file size",
+			target: "",
+			values: per((x) => div(x.workerPeakBytes, r.bytes)),
+			fmt: fmtRatio,
+		},
 		{ what: "  rendered graph nodes", target: "", values: per((x) => x.graphNodes), fmt: fmtN },
 	);
 	const o = r.once;
@@ -565,8 +590,15 @@ function report(): string {
 		out.push(
 			"",
 			`${shape}: ${fmtMB(r.bytes)}${r.entries === null ? "" : `, ${fmtN(r.entries)} entries`}, ${r.runs.length} run(s)`,
-			table([["", "target", "min", "median", "max", "verdict"], ...shapeRows(r).map(rowCells)]),
 		);
+		const opened = r.runs.filter((x) => typeof x.interactiveMs === "number");
+		if (opened.length === 0) {
+			// Nothing opened: one line instead of a table of the same reason.
+			const reasons = [...new Set(r.runs.map((x) => String(x.interactiveMs)))];
+			out.push(`  no figures: ${reasons.join("; ") || "no run"}`);
+			continue;
+		}
+		out.push(table([["", "target", "min", "median", "max", "verdict"], ...shapeRows(r).map(rowCells)]));
 	}
 	return out.join("\n");
 }

@@ -515,6 +515,40 @@ export class WorkerProbe {
 		return answer;
 	}
 
+	private sampling: { on: boolean; peaks: Map<string, number>; done: Promise<void> } | null = null;
+
+	/**
+	 * Samples every worker's used JS heap (no GC forced) every `intervalMs` until `stopSampling`:
+	 * the peak while loading.
+	 */
+	startSampling(intervalMs = 250): void {
+		const peaks = new Map<string, number>();
+		const state = { on: true, peaks, done: Promise.resolve() };
+		state.done = (async () => {
+			while (state.on) {
+				for (const [sessionId, { url }] of [...this.sessions]) {
+					try {
+						const usage = (await this.send(sessionId, "Runtime.getHeapUsage", 5000)) as { usedSize: number };
+						peaks.set(url, Math.max(peaks.get(url) ?? 0, usage.usedSize));
+					} catch {
+						// a busy or finished worker: the next sample
+					}
+				}
+				await new Promise((r) => setTimeout(r, intervalMs));
+			}
+		})();
+		this.sampling = state;
+	}
+
+	async stopSampling(): Promise<{ url: string; peakBytes: number }[]> {
+		const s = this.sampling;
+		if (!s) return [];
+		s.on = false;
+		await s.done;
+		this.sampling = null;
+		return [...s.peaks].map(([url, peakBytes]) => ({ url, peakBytes }));
+	}
+
 	/** JS heap used by each live worker after two full GCs in it, in bytes, with its script URL. */
 	async heaps(): Promise<{ url: string; usedBytes: number }[]> {
 		const out: { url: string; usedBytes: number }[] = [];
