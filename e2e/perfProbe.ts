@@ -343,74 +343,68 @@ export async function waitUntilPageTime(page: Page, at: number): Promise<void> {
 }
 
 /**
- * Clicks the tip `id` in the leaf list (scrolling a virtualised list until its row exists) and
- * measures, from the click event, until the inspector shows that tip's context: the row pressed,
- * `[data-testid=context-panel]` with `data-count` set (changed, if another tip's context was
- * shown), and `context-entry` and `llm-message` rows rendered.
+ * Clicks the tip `id` in the leaf list as soon as its row exists (a virtualised list is scrolled
+ * until it does) and measures, from the click, until the inspector shows that tip's context: the
+ * row pressed, `[data-testid=context-panel]` with `data-count` set (changed, if another tip's
+ * context was shown), and `context-entry` and `llm-message` rows rendered. The click is the row's
+ * own `click()` in the page (what React handles for a real click), not Playwright's, whose
+ * actionability checks wait for a quiet main thread and would click seconds late while loading.
+ * `clickedAt` is the click's time on the page's clock.
  */
-export async function timeTipClick(page: Page, id: string, timeout: number): Promise<number> {
-	await page.evaluate(async (leafId) => {
-		const sel = `[data-testid=leaf-item][data-entry-id="${CSS.escape(leafId)}"]`;
-		const list = document.querySelector<HTMLElement>("[data-testid=leaf-list]");
-		if (document.querySelector(sel) || !list) return;
-		const frame = () => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
-		for (let top = 0; top <= list.scrollHeight; top += Math.max(50, list.clientHeight / 2)) {
-			list.scrollTop = top;
-			await frame();
-			if (document.querySelector(sel)) return;
-		}
-	}, id);
-	const row = page.locator(`[data-testid=leaf-item][data-entry-id="${id}"]`);
-	await row.scrollIntoViewIfNeeded({ timeout });
-	await page.evaluate(
-		({ leafId, ms }) => {
-			const w = window as unknown as { __tip?: Promise<number | string> };
+export async function timeTipClick(
+	page: Page,
+	id: string,
+	timeout: number,
+): Promise<{ ms: number; clickedAt: number }> {
+	const result = await page.evaluate(
+		async ({ leafId, ms }) => {
 			const sel = `[data-testid=leaf-item][data-entry-id="${CSS.escape(leafId)}"]`;
+			const frame = () => new Promise((r) => requestAnimationFrame(r));
+			const started = performance.now();
+			let row = document.querySelector<HTMLElement>(sel);
+			while (!row) {
+				if (performance.now() - started > ms) return "timeout: no row for the tip";
+				const list = document.querySelector<HTMLElement>("[data-testid=leaf-list]");
+				if (list && list.scrollHeight > list.clientHeight) {
+					const next = list.scrollTop + Math.max(50, Math.min(150, list.clientHeight / 2));
+					// Past the bottom (the browser would clamp and stay there): start again at the top.
+					list.scrollTop = list.scrollTop >= list.scrollHeight - list.clientHeight - 1 ? 0 : next;
+				}
+				// The virtual window follows the scroll a frame or two later.
+				for (let f = 0; f < 3 && !row; f++) {
+					await frame();
+					row = document.querySelector<HTMLElement>(sel);
+				}
+			}
+			row.scrollIntoView({ block: "nearest" });
 			const panel = () => document.querySelector<HTMLElement>("[data-testid=context-panel]");
-			const pressed = document.querySelector(sel)?.getAttribute("aria-pressed") === "true";
+			const pressed = row.getAttribute("aria-pressed") === "true";
 			const before = panel()?.dataset.count;
 			const mustChange = !pressed && before !== undefined;
 			const shown = (el: Element | null | undefined) => !!el && el.getClientRects().length > 0;
-			w.__tip = new Promise((resolve) => {
-				let clickAt: number | null = null;
-				let wasPressed = false;
-				const onClick = (e: Event) => {
-					if ((e.target as HTMLElement).closest?.(sel)) clickAt = e.timeStamp;
-				};
-				document.addEventListener("click", onClick, true);
-				const started = performance.now();
-				const check = () => {
-					if (clickAt !== null) {
-						if (document.querySelector(sel)?.getAttribute("aria-pressed") === "true") wasPressed = true;
-						const p = panel();
-						const count = p?.dataset.count;
-						if (
-							wasPressed &&
-							p &&
-							count &&
-							!(mustChange && count === before) &&
-							shown(p.querySelector("[data-testid=context-entry]")) &&
-							shown(p.querySelector("[data-testid=llm-message]"))
-						) {
-							document.removeEventListener("click", onClick, true);
-							resolve(performance.now() - clickAt);
-							return;
-						}
-					}
-					if (performance.now() - started > ms) {
-						document.removeEventListener("click", onClick, true);
-						resolve("timeout");
-						return;
-					}
-					requestAnimationFrame(check);
-				};
-				requestAnimationFrame(check);
-			});
+			const clickAt = performance.now();
+			row.click();
+			let wasPressed = false;
+			for (;;) {
+				if (document.querySelector(sel)?.getAttribute("aria-pressed") === "true") wasPressed = true;
+				const p = panel();
+				const count = p?.dataset.count;
+				if (
+					wasPressed &&
+					p &&
+					count &&
+					!(mustChange && count === before) &&
+					shown(p.querySelector("[data-testid=context-entry]")) &&
+					shown(p.querySelector("[data-testid=llm-message]"))
+				) {
+					return { ms: performance.now() - clickAt, clickedAt: clickAt };
+				}
+				if (performance.now() - clickAt > ms) return "timeout: the context did not show";
+				await frame();
+			}
 		},
 		{ leafId: id, ms: timeout },
 	);
-	await row.click({ timeout });
-	const result = await page.evaluate(() => (window as unknown as { __tip: Promise<number | string> }).__tip);
 	if (typeof result === "string") throw new Error(result);
 	return result;
 }
