@@ -362,19 +362,24 @@ export async function timeTipClick(
 			const frame = () => new Promise((r) => requestAnimationFrame(r));
 			const started = performance.now();
 			let row = document.querySelector<HTMLElement>(sel);
+			const firstRow = () => document.querySelector("[data-testid=leaf-item]")?.getAttribute("data-entry-id");
 			while (!row) {
 				if (performance.now() - started > ms) return "timeout: no row for the tip";
 				const list = document.querySelector<HTMLElement>("[data-testid=leaf-list]");
+				const was = firstRow();
 				if (list && list.scrollHeight > list.clientHeight) {
-					const next = list.scrollTop + Math.max(50, Math.min(150, list.clientHeight / 2));
-					// Past the bottom (the browser would clamp and stay there): start again at the top.
-					list.scrollTop = list.scrollTop >= list.scrollHeight - list.clientHeight - 1 ? 0 : next;
+					// A screen less one row at a time; past the bottom (where the browser would clamp
+					// and stay), start again at the top.
+					const atEnd = list.scrollTop >= list.scrollHeight - list.clientHeight - 1;
+					list.scrollTop = atEnd ? 0 : list.scrollTop + Math.max(50, list.clientHeight - 60);
 				}
 				// The virtual window follows the scroll a frame or two later.
-				for (let f = 0; f < 3 && !row; f++) {
+				for (let f = 0; f < 4 && !row; f++) {
 					await frame();
 					row = document.querySelector<HTMLElement>(sel);
+					if (firstRow() !== was) break;
 				}
+				row = document.querySelector<HTMLElement>(sel);
 			}
 			row.scrollIntoView({ block: "nearest" });
 			const panel = () => document.querySelector<HTMLElement>("[data-testid=context-panel]");
