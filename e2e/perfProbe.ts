@@ -299,3 +299,265 @@ export async function stopFrames(page: Page): Promise<FrameFigures> {
 		};
 	});
 }
+
+// ---------------------------------------------------------------------------------------------
+// Measurements for the shapes benchmark, from the outside: the page's test ids only.
+
+/** Resolves when the load started last is interactive (the probe's frame) or the app refused it. */
+export async function waitInteractive(
+	page: Page,
+	timeout: number,
+): Promise<{ interactiveMs: number; at: number } | { refused: string }> {
+	const handle = await page.waitForFunction(
+		() => {
+			const p = (window as unknown as PerfWindow).__perf;
+			if (p.start !== null && p.interactive !== null) return { ms: p.interactive - p.start, at: p.interactive };
+			const error = document.querySelector("[data-testid=load-error]");
+			if (error) return { refused: (error.textContent ?? "").replace(/\s*Dismiss\s*$/, "").trim() };
+			return null;
+		},
+		null,
+		{ timeout, polling: "raf" },
+	);
+	const v = (await handle.jsonValue()) as { ms: number; at: number } | { refused: string };
+	return "refused" in v ? v : { interactiveMs: v.ms, at: v.at };
+}
+
+/** The longest main-thread task overlapping [from, to] (page clock), and their count. */
+export async function longestTask(page: Page, from: number, to: number): Promise<{ ms: number; count: number }> {
+	return page.evaluate(
+		([a, b]) => {
+			const tasks = (window as unknown as PerfWindow).__perf.longTasks.filter(
+				(t) => t.start + t.duration >= a && t.start <= b,
+			);
+			return { ms: Math.max(0, ...tasks.map((t) => t.duration)), count: tasks.length };
+		},
+		[from, to],
+	);
+}
+
+/** Waits until the page clock passes `at`. */
+export async function waitUntilPageTime(page: Page, at: number): Promise<void> {
+	const now = await page.evaluate(() => performance.now());
+	if (at > now) await page.waitForTimeout(at - now);
+}
+
+/**
+ * Clicks the tip `id` in the leaf list as soon as its row exists (a virtualised list is scrolled
+ * until it does) and measures, from the click, until the inspector shows that tip's context: the
+ * row pressed, `[data-testid=context-panel]` with `data-count` set (changed, if another tip's
+ * context was shown), and `context-entry` and `llm-message` rows rendered. The click is the row's
+ * own `click()` in the page (what React handles for a real click), not Playwright's, whose
+ * actionability checks wait for a quiet main thread and would click seconds late while loading.
+ * `clickedAt` is the click's time on the page's clock.
+ */
+export async function timeTipClick(
+	page: Page,
+	id: string,
+	timeout: number,
+): Promise<{ ms: number; clickedAt: number }> {
+	const result = await page.evaluate(
+		async ({ leafId, ms }) => {
+			const sel = `[data-testid=leaf-item][data-entry-id="${CSS.escape(leafId)}"]`;
+			const frame = () => new Promise((r) => requestAnimationFrame(r));
+			const started = performance.now();
+			let row = document.querySelector<HTMLElement>(sel);
+			const firstRow = () => document.querySelector("[data-testid=leaf-item]")?.getAttribute("data-entry-id");
+			while (!row) {
+				if (performance.now() - started > ms) return "timeout: no row for the tip";
+				const list = document.querySelector<HTMLElement>("[data-testid=leaf-list]");
+				const was = firstRow();
+				if (list && list.scrollHeight > list.clientHeight) {
+					// A screen less one row at a time; past the bottom (where the browser would clamp
+					// and stay), start again at the top.
+					const atEnd = list.scrollTop >= list.scrollHeight - list.clientHeight - 1;
+					list.scrollTop = atEnd ? 0 : list.scrollTop + Math.max(50, list.clientHeight - 60);
+				}
+				// The virtual window follows the scroll a frame or two later.
+				for (let f = 0; f < 4 && !row; f++) {
+					await frame();
+					row = document.querySelector<HTMLElement>(sel);
+					if (firstRow() !== was) break;
+				}
+				row = document.querySelector<HTMLElement>(sel);
+			}
+			row.scrollIntoView({ block: "nearest" });
+			const panel = () => document.querySelector<HTMLElement>("[data-testid=context-panel]");
+			const pressed = row.getAttribute("aria-pressed") === "true";
+			const before = panel()?.dataset.count;
+			const mustChange = !pressed && before !== undefined;
+			const shown = (el: Element | null | undefined) => !!el && el.getClientRects().length > 0;
+			const clickAt = performance.now();
+			row.click();
+			let wasPressed = false;
+			for (;;) {
+				if (document.querySelector(sel)?.getAttribute("aria-pressed") === "true") wasPressed = true;
+				const p = panel();
+				const count = p?.dataset.count;
+				if (
+					wasPressed &&
+					p &&
+					count &&
+					!(mustChange && count === before) &&
+					shown(p.querySelector("[data-testid=context-entry]")) &&
+					shown(p.querySelector("[data-testid=llm-message]"))
+				) {
+					return { ms: performance.now() - clickAt, clickedAt: clickAt };
+				}
+				if (performance.now() - clickAt > ms) return "timeout: the context did not show";
+				await frame();
+			}
+		},
+		{ leafId: id, ms: timeout },
+	);
+	if (typeof result === "string") throw new Error(result);
+	return result;
+}
+
+/**
+ * Types `word` into the find box (`[data-testid=find-input]`, one input event) and measures from
+ * that event to the first `[data-testid=find-hit]` and to the final count: `find-count` shown and
+ * no longer "Searching…" (its text while the search runs). Includes the box's debounce.
+ */
+export async function timeFind(
+	page: Page,
+	word: string,
+	timeout: number,
+): Promise<{ firstMs: number; allMs: number; hits: number }> {
+	await page.evaluate((ms) => {
+		const w = window as unknown as { __find?: Promise<{ firstMs: number; allMs: number; hits: number } | string> };
+		w.__find = new Promise((resolve) => {
+			let t0: number | null = null;
+			let first: number | null = null;
+			const onInput = (e: Event) => {
+				if ((e.target as HTMLElement).dataset?.testid === "find-input" && t0 === null) t0 = e.timeStamp;
+			};
+			document.addEventListener("input", onInput, true);
+			const started = performance.now();
+			const check = () => {
+				if (t0 !== null) {
+					const now = performance.now();
+					if (first === null && document.querySelector("[data-testid=find-hit]")) first = now;
+					const count = document.querySelector<HTMLElement>("[data-testid=find-count]");
+					if (count && !/searching/i.test(count.textContent ?? "")) {
+						document.removeEventListener("input", onInput, true);
+						const hits = Number(count.dataset.count);
+						resolve({ firstMs: (first ?? now) - t0, allMs: now - t0, hits });
+						return;
+					}
+				}
+				if (performance.now() - started > ms) {
+					document.removeEventListener("input", onInput, true);
+					resolve("timeout");
+					return;
+				}
+				requestAnimationFrame(check);
+			};
+			requestAnimationFrame(check);
+		});
+	}, timeout);
+	await page.getByTestId("find-input").fill(word, { timeout });
+	const result = await page.evaluate(
+		() => (window as unknown as { __find: Promise<{ firstMs: number; allMs: number; hits: number } | string> }).__find,
+	);
+	if (typeof result === "string") throw new Error(result);
+	return result;
+}
+
+/**
+ * The page's dedicated workers over CDP. Playwright's CDP sessions cannot address a child session
+ * (`flatten: true` needs a `sessionId` on each command), so this uses the non-flattened protocol:
+ * `Target.setAutoAttach({ flatten: false })` on the page's session attaches every worker (those
+ * already running too) and reports `Target.attachedToTarget`; commands go to a worker wrapped in
+ * `Target.sendMessageToTarget`, answers come back as `Target.receivedMessageFromTarget`.
+ */
+export class WorkerProbe {
+	private sessions = new Map<string, { url: string }>();
+	private nextId = 1;
+	private waiting = new Map<number, (v: unknown) => void>();
+
+	constructor(private cdp: CDPSession) {
+		cdp.on("Target.attachedToTarget", (e) => {
+			if (e.targetInfo.type === "worker") this.sessions.set(e.sessionId, { url: e.targetInfo.url });
+		});
+		cdp.on("Target.detachedFromTarget", (e) => {
+			if (e.sessionId) this.sessions.delete(e.sessionId);
+		});
+		cdp.on("Target.receivedMessageFromTarget", (e) => {
+			const msg = JSON.parse(e.message) as { id?: number; result?: unknown; error?: { message: string } };
+			if (msg.id === undefined) return;
+			const done = this.waiting.get(msg.id);
+			if (!done) return;
+			this.waiting.delete(msg.id);
+			done(msg.error ? new Error(msg.error.message) : msg.result);
+		});
+	}
+
+	async start(): Promise<void> {
+		await this.cdp.send("Target.setAutoAttach", { autoAttach: true, waitForDebuggerOnStart: false, flatten: false });
+	}
+
+	private async send(sessionId: string, method: string, timeout = 20_000): Promise<unknown> {
+		const id = this.nextId++;
+		const answer = new Promise((resolve, reject) => {
+			const timer = setTimeout(() => {
+				this.waiting.delete(id);
+				reject(new Error(`${method}: no answer from the worker`));
+			}, timeout);
+			this.waiting.set(id, (v) => {
+				clearTimeout(timer);
+				if (v instanceof Error) reject(v);
+				else resolve(v);
+			});
+		});
+		await this.cdp.send("Target.sendMessageToTarget", { sessionId, message: JSON.stringify({ id, method }) });
+		return answer;
+	}
+
+	private sampling: { on: boolean; peaks: Map<string, number>; done: Promise<void> } | null = null;
+
+	/**
+	 * Samples every worker's used JS heap (no GC forced) every `intervalMs` until `stopSampling`:
+	 * the peak while loading.
+	 */
+	startSampling(intervalMs = 250): void {
+		const peaks = new Map<string, number>();
+		const state = { on: true, peaks, done: Promise.resolve() };
+		state.done = (async () => {
+			while (state.on) {
+				for (const [sessionId, { url }] of [...this.sessions]) {
+					try {
+						const usage = (await this.send(sessionId, "Runtime.getHeapUsage", 5000)) as { usedSize: number };
+						peaks.set(url, Math.max(peaks.get(url) ?? 0, usage.usedSize));
+					} catch {
+						// a busy or finished worker: the next sample
+					}
+				}
+				await new Promise((r) => setTimeout(r, intervalMs));
+			}
+		})();
+		this.sampling = state;
+	}
+
+	async stopSampling(): Promise<{ url: string; peakBytes: number }[]> {
+		const s = this.sampling;
+		if (!s) return [];
+		s.on = false;
+		await s.done;
+		this.sampling = null;
+		return [...s.peaks].map(([url, peakBytes]) => ({ url, peakBytes }));
+	}
+
+	/** JS heap used by each live worker after two full GCs in it, in bytes, with its script URL. */
+	async heaps(): Promise<{ url: string; usedBytes: number }[]> {
+		const out: { url: string; usedBytes: number }[] = [];
+		for (const [sessionId, { url }] of this.sessions) {
+			await this.send(sessionId, "HeapProfiler.enable");
+			await this.send(sessionId, "HeapProfiler.collectGarbage");
+			await this.send(sessionId, "HeapProfiler.collectGarbage");
+			const usage = (await this.send(sessionId, "Runtime.getHeapUsage")) as { usedSize: number };
+			out.push({ url, usedBytes: usage.usedSize });
+		}
+		return out;
+	}
+}

@@ -1,0 +1,350 @@
+/**
+ * Workload shapes for the browser benchmark (e2e/perf.perf.spec.ts): sessions the app was not
+ * tuned for, all derived deterministically from the generator (bench/generate.ts) and written to
+ * the ignored bench/out/, cached like the workloads (regenerated when this file, the generator or
+ * the source file changes).
+ *
+ *   npx tsx bench/write.ts large-keys tool50   # or: BENCH_2GB=1 npx tsx bench/write.ts huge2g
+ *
+ * - `large`: the 100 MB workload, pi's key order (`type`, `id`, `parentId`, `timestamp`, …).
+ * - `large-keys`: `large`, every object's keys in another order: entries `id`, `parentId`,
+ *   `timestamp`, `type`, then the rest; messages `content` first, `role` later; content blocks
+ *   their `type` last. Same content, same entries, same tree.
+ * - `large-noid`: `large` with a header line without `id`.
+ * - `large-v1`: `large` as a version-1 file (SPEC §1): header without `version`, entries without
+ *   `id`/`parentId` (a linear list in file order), compactions with `firstKeptEntryIndex` (header
+ *   at 0) instead of `firstKeptEntryId`; label targets and branch-summary `fromId`s renamed to the
+ *   ids a v1 migration gives (`v1EntryId(line)`). Checked on writing: `parseSession` gives as many
+ *   entries as for `large`, with no more issues.
+ * - `bushy`: the ~8 MB branchy workload. `bushy-large`: ~100 MB with hundreds of branch points.
+ * - `tool50`: the first ~40 MB of `large`, one tool result in its middle carrying a single ~50 MB
+ *   output string (~90 MB in all).
+ * - `huge2g`: ~2 GB: 20 copies of `large` chained one after the other (ids suffixed `-2`, `-3`, …;
+ *   each copy's root hangs under the previous copy's last line). Streamed line by line, never one
+ *   string. Only with `BENCH_2GB=1`.
+ */
+import { createHash } from "node:crypto";
+import { closeSync, existsSync, openSync, readFileSync, readSync, statSync, writeFileSync, writeSync } from "node:fs";
+import { join } from "node:path";
+import { StringDecoder } from "node:string_decoder";
+import { fileURLToPath } from "node:url";
+import { parseSession, v1EntryId } from "../src/core";
+import { ensureWorkload, OUT_DIR, Rng, WORKLOADS, type WorkloadSpec, type WrittenSession } from "./generate";
+
+export const BUSHY_LARGE: WorkloadSpec = {
+	name: "bushy-large",
+	seed: 8,
+	targetBytes: 100_000_000,
+	maxEntries: Number.POSITIVE_INFINITY,
+	branchEvery: 250,
+	branchTo: "anywhere",
+	compactEvery: 2000,
+	outputScale: 1,
+	hugeOutputChance: 0.002,
+};
+
+export const SHAPES = [
+	"large",
+	"large-keys",
+	"large-noid",
+	"large-v1",
+	"bushy",
+	"bushy-large",
+	"tool50",
+	"huge2g",
+] as const;
+export type ShapeName = (typeof SHAPES)[number];
+
+/** The shapes a run measures by default: all but `huge2g`, which only `BENCH_2GB=1` adds. */
+export function defaultShapes(): ShapeName[] {
+	return SHAPES.filter((s) => s !== "huge2g" || process.env.BENCH_2GB === "1");
+}
+
+export interface ShapeFile extends WrittenSession {
+	name: ShapeName;
+	reused: boolean;
+	/**
+	 * Where the deepest tip of this shape is, if it is derived from another one's (huge2g: the
+	 * deepest tip of `large`, in the last copy): lets the spec skip parsing a 2 GB file in Node.
+	 */
+	deepestFrom?: { shape: ShapeName; suffix: string };
+}
+
+/** Yields the lines (without line ends) of a file, read in 16 MB pieces: no whole-file string. */
+export function* readLines(path: string): Generator<string> {
+	const fd = openSync(path, "r");
+	const buf = Buffer.allocUnsafe(16 * 1024 * 1024);
+	const decoder = new StringDecoder("utf8");
+	let rest = "";
+	try {
+		for (;;) {
+			const n = readSync(fd, buf, 0, buf.length, null);
+			if (n === 0) break;
+			const text = rest + decoder.write(buf.subarray(0, n));
+			let at = 0;
+			for (let nl = text.indexOf("\n"); nl !== -1; nl = text.indexOf("\n", at)) {
+				yield text.slice(at, nl);
+				at = nl + 1;
+			}
+			rest = text.slice(at);
+		}
+		rest += decoder.end();
+		if (rest.length > 0) yield rest;
+	} finally {
+		closeSync(fd);
+	}
+}
+
+/** Buffered line writer (~8 MB writes). */
+class LineWriter {
+	private fd: number;
+	private parts: string[] = [];
+	private pending = 0;
+	bytes = 0;
+	lines = 0;
+	constructor(path: string) {
+		this.fd = openSync(path, "w");
+	}
+	line(text: string): void {
+		this.parts.push(text);
+		this.pending += text.length + 1;
+		this.lines++;
+		if (this.pending > 8_000_000) this.flush();
+	}
+	private flush(): void {
+		if (this.parts.length === 0) return;
+		this.bytes += writeSync(this.fd, `${this.parts.join("\n")}\n`);
+		this.parts = [];
+		this.pending = 0;
+	}
+	close(): void {
+		this.flush();
+		closeSync(this.fd);
+	}
+}
+
+type Json = Record<string, unknown>;
+
+/** `obj` with `first` keys first and `last` keys last, the others in between in their order. */
+function reorder(obj: Json, first: string[], last: string[] = []): Json {
+	const out: Json = {};
+	for (const k of first) if (k in obj) out[k] = obj[k];
+	for (const k of Object.keys(obj)) if (!first.includes(k) && !last.includes(k)) out[k] = obj[k];
+	for (const k of last) if (k in obj) out[k] = obj[k];
+	return out;
+}
+
+function reorderBlocks(content: unknown): unknown {
+	return Array.isArray(content)
+		? content.map((b) => (b && typeof b === "object" ? reorder(b as Json, [], ["type"]) : b))
+		: content;
+}
+
+function reorderMessage(m: unknown): unknown {
+	if (!m || typeof m !== "object") return m;
+	const msg = m as Json;
+	return reorder({ ...msg, content: reorderBlocks(msg.content) }, ["content"], ["role"]);
+}
+
+function keysLine(line: string): string {
+	const o = JSON.parse(line) as Json;
+	if (o.type === "session") return JSON.stringify(reorder(o, ["id", "timestamp", "cwd"], ["type"]));
+	const r = reorder(o, ["id", "parentId", "timestamp", "type"]);
+	if (r.message !== undefined) r.message = reorderMessage(r.message);
+	if (Array.isArray(r.retainedTail)) r.retainedTail = r.retainedTail.map(reorderMessage);
+	return JSON.stringify(r);
+}
+
+/** Cache key of a derived shape: this file, the generator's key of its source, its parameters. */
+function derivedParams(name: string, source: WrittenSession, extra: unknown): string {
+	const self = createHash("sha256")
+		.update(readFileSync(fileURLToPath(import.meta.url)))
+		.digest("hex");
+	const sourceMeta = readFileSync(source.path.replace(/\.jsonl$/, ".params.json"), "utf8");
+	return JSON.stringify({ name, self, source: createHash("sha256").update(sourceMeta).digest("hex"), extra });
+}
+
+function cached(
+	name: string,
+	params: string,
+	make: (path: string) => WrittenSession,
+): WrittenSession & { reused: boolean } {
+	const path = join(OUT_DIR, `${name}.jsonl`);
+	const metaPath = join(OUT_DIR, `${name}.params.json`);
+	if (existsSync(path) && existsSync(metaPath)) {
+		try {
+			const meta = JSON.parse(readFileSync(metaPath, "utf8")) as { params: string; bytes: number; lines: number };
+			if (meta.params === params && statSync(path).size === meta.bytes) {
+				return { path, bytes: meta.bytes, lines: meta.lines, reused: true };
+			}
+		} catch {
+			// regenerate
+		}
+	}
+	const written = make(path);
+	writeFileSync(metaPath, JSON.stringify({ params, bytes: written.bytes, lines: written.lines }));
+	return { ...written, reused: false };
+}
+
+function rewrite(source: string, path: string, fn: (line: string, lineNo: number) => string | null): WrittenSession {
+	const out = new LineWriter(path);
+	let n = 0;
+	try {
+		for (const line of readLines(source)) {
+			n++;
+			if (line.length === 0) continue;
+			const next = fn(line, n);
+			if (next !== null) out.line(next);
+		}
+	} finally {
+		out.close();
+	}
+	return { path, bytes: out.bytes, lines: out.lines };
+}
+
+function writeV1(source: string, path: string): WrittenSession {
+	// Line numbers (1-based, as the migration counts them) of every id first.
+	const lineOf = new Map<string, number>();
+	let n = 0;
+	for (const line of readLines(source)) {
+		n++;
+		const m = /"id":"([^"]+)"/.exec(line.slice(0, 200));
+		if (m && !line.startsWith('{"type":"session"')) lineOf.set(m[1], n);
+	}
+	const rename = (id: unknown) => (typeof id === "string" && lineOf.has(id) ? v1EntryId(lineOf.get(id) as number) : id);
+	return rewrite(source, path, (line) => {
+		const o = JSON.parse(line) as Json;
+		if (o.type === "session") {
+			delete o.version;
+			return JSON.stringify(o);
+		}
+		delete o.id;
+		delete o.parentId;
+		if (o.type === "label") o.targetId = rename(o.targetId);
+		if (o.type === "branch_summary") o.fromId = rename(o.fromId);
+		if (o.type === "compaction" && typeof o.firstKeptEntryId === "string") {
+			const at = lineOf.get(o.firstKeptEntryId);
+			delete o.firstKeptEntryId;
+			// An index into the file's objects, the header at 0: line number − 1.
+			if (at !== undefined) o.firstKeptEntryIndex = at - 1;
+		}
+		return JSON.stringify(o);
+	});
+}
+
+/** ~`bytes` of log-like output, deterministic. */
+function bigOutput(bytes: number): string {
+	const rng = new Rng(50);
+	const parts: string[] = [];
+	let size = 0;
+	while (size < bytes) {
+		const line = `[${rng.pick(["info", "warn", "debug", "error"])}] step ${rng.int(1, 99999)} took ${rng.int(1, 900)}ms id=${rng.u32().toString(16)} path=src/${rng.pick(["core", "ui", "store"])}/file${rng.int(1, 99)}.ts`;
+		parts.push(line);
+		size += line.length + 1;
+	}
+	return parts.join("\n");
+}
+
+function writeTool50(source: string, path: string): WrittenSession {
+	const out = new LineWriter(path);
+	let bytes = 0;
+	let replaced = false;
+	try {
+		for (const line of readLines(source)) {
+			if (line.length === 0) continue;
+			let next = line;
+			if (!replaced && bytes > 20_000_000 && line.includes('"role":"toolResult"')) {
+				const o = JSON.parse(line) as Json;
+				const msg = o.message as Json;
+				msg.content = [{ type: "text", text: bigOutput(50_000_000) }];
+				next = JSON.stringify(o);
+				replaced = true;
+			}
+			out.line(next);
+			bytes += Buffer.byteLength(next) + 1;
+			// End at a finished turn (an answer with no tool calls left open).
+			if (replaced && bytes > 90_000_000 && next.includes('"stopReason":"stop"')) break;
+		}
+	} finally {
+		out.close();
+	}
+	return { path, bytes: out.bytes, lines: out.lines };
+}
+
+const HUGE_COPIES = 20;
+const ID_KEYS = /"(id|parentId|targetId|fromId|firstKeptEntryId)":"([0-9a-f]{8})"/g;
+
+function writeHuge(source: string, path: string): WrittenSession {
+	const out = new LineWriter(path);
+	try {
+		let lastId: string | null = null;
+		for (let copy = 1; copy <= HUGE_COPIES; copy++) {
+			const suffix = copy === 1 ? "" : `-${copy}`;
+			let first = true;
+			for (const raw of readLines(source)) {
+				if (raw.length === 0) continue;
+				if (raw.startsWith('{"type":"session"')) {
+					if (copy === 1) out.line(raw);
+					continue;
+				}
+				let line = suffix ? raw.replace(ID_KEYS, `"$1":"$2${suffix}"`) : raw;
+				if (first && lastId !== null) line = line.replace('"parentId":null', `"parentId":"${lastId}"`);
+				first = false;
+				lastId = (/"id":"([^"]+)"/.exec(line.slice(0, 200)) as RegExpExecArray)[1];
+				out.line(line);
+			}
+		}
+	} finally {
+		out.close();
+	}
+	return { path, bytes: out.bytes, lines: out.lines };
+}
+
+/** The file for a shape in bench/out/, generated (and its sources) unless cached. */
+export function ensureShape(name: ShapeName): ShapeFile {
+	switch (name) {
+		case "large":
+		case "bushy":
+			return { name, ...ensureWorkload(WORKLOADS[name]) };
+		case "bushy-large":
+			return { name, ...ensureWorkload(BUSHY_LARGE) };
+		case "huge2g": {
+			if (process.env.BENCH_2GB !== "1") throw new Error("huge2g is generated only with BENCH_2GB=1");
+			const large = ensureWorkload(WORKLOADS.large);
+			const w = cached(name, derivedParams(name, large, HUGE_COPIES), (p) => writeHuge(large.path, p));
+			return { name, ...w, deepestFrom: { shape: "large", suffix: `-${HUGE_COPIES}` } };
+		}
+		case "large-v1": {
+			const large = ensureWorkload(WORKLOADS.large);
+			const w = cached(name, derivedParams(name, large, null), (p) => {
+				const written = writeV1(large.path, p);
+				const a = parseSession(readFileSync(large.path, "utf8"));
+				const b = parseSession(readFileSync(p, "utf8"));
+				if (a.entries.length !== b.entries.length || b.version !== 1) {
+					throw new Error(
+						`large-v1: parseSession gives ${b.entries.length} entries (version ${b.version}), large ${a.entries.length}`,
+					);
+				}
+				return written;
+			});
+			return { name, ...w };
+		}
+		case "large-keys":
+		case "large-noid":
+		case "tool50": {
+			const large = ensureWorkload(WORKLOADS.large);
+			const w = cached(name, derivedParams(name, large, null), (p) =>
+				name === "tool50"
+					? writeTool50(large.path, p)
+					: rewrite(large.path, p, (line) => {
+							if (name === "large-keys") return keysLine(line);
+							if (!line.startsWith('{"type":"session"')) return line;
+							const o = JSON.parse(line) as Json;
+							delete o.id;
+							return JSON.stringify(o);
+						}),
+			);
+			return { name, ...w };
+		}
+	}
+}
