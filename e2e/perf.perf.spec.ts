@@ -216,11 +216,14 @@ async function oneRun(browser: Browser, file: ShapeFile, tip: string, first: boo
 		});
 		run.graphNodes = await page.locator(".react-flow__node").count();
 
-		// Stored and done: then the heaps.
+		// Stored (or kept unsaved, when browser storage refused it) and done: then the heaps.
 		await figure(async () => {
-			await expect(page.getByTestId("library-item")).toHaveCount(1, { timeout: loadTimeout });
+			await expect(page.locator("[data-testid=library-item], [data-testid=library-unsaved-item]")).toHaveCount(1, {
+				timeout: loadTimeout,
+			});
 			await expect(page.getByTestId("load-progress")).toHaveCount(0, { timeout: loadTimeout });
 		});
+		const stored = (await page.getByTestId("library-item").count()) === 1;
 		const peaks = await workers.stopSampling();
 		run.workerPeaks = peaks;
 		const peak = peaks.find((w) => /parse/i.test(w.url));
@@ -256,6 +259,7 @@ async function oneRun(browser: Browser, file: ShapeFile, tip: string, first: boo
 		await page.close();
 		const again = await newPage(context);
 		run.reopenMs = await figure(async () => {
+			if (!stored) return "not stored (browser storage refused it)";
 			await expect(again.getByTestId("library-item")).toHaveCount(1, { timeout: 60_000 });
 			await again.getByTestId("library-item").click();
 			const r = await waitInteractive(again, loadTimeout);
