@@ -25,6 +25,7 @@ export const initialFindState: FindState = {
 
 /** How often hits found by the worker are shown while it searches on. */
 const SHOW_EVERY_MS = 100;
+const MAX_SHOW_EVERY_MS = 2000;
 
 /** Milliseconds of searching between yields to the page. */
 const SLICE_MS = 12;
@@ -74,20 +75,18 @@ export function createFindSlice(set: SetStore, get: GetStore): FindActions {
 		mine: number,
 	) {
 		const hits: string[] = [];
+		// One map, filled as hits come (the hits array is new each time it is shown).
 		const shown = new Map<string, { kind: string; parts: SnippetPart[] }>();
 		let hidden = 0;
 		let lastShown = 0;
+		// The first hits show at once; later ones less and less often (a million hits stay cheap).
+		let every = SHOW_EVERY_MS;
 		const show = (running: boolean) =>
-			set({
-				findHits: hits.slice(),
-				findShown: new Map(shown),
-				findHidden: hidden,
-				findActive: -1,
-				findRunning: running,
-			});
+			set({ findHits: hits.slice(), findShown: shown, findHidden: hidden, findActive: -1, findRunning: running });
 		try {
 			await askFind(host, query, filter, (batch, done) => {
 				if (mine !== generation) return;
+				const first = hits.length === 0;
 				for (let i = 0; i < batch.hits.length; i++) {
 					const id = entries[batch.hits[i]].id;
 					hits.push(id);
@@ -95,7 +94,8 @@ export function createFindSlice(set: SetStore, get: GetStore): FindActions {
 				}
 				hidden += batch.hidden;
 				const now = Date.now();
-				if (done || (batch.hits.length > 0 && now - lastShown > SHOW_EVERY_MS)) {
+				if (done || (batch.hits.length > 0 && (first || now - lastShown > every))) {
+					if (!first) every = Math.min(every * 2, MAX_SHOW_EVERY_MS);
 					lastShown = now;
 					show(!done);
 				}
