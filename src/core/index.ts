@@ -23,7 +23,7 @@ export * from "./llm";
 export * from "./markdown";
 export * from "./measured";
 export * from "./meta";
-export { v1EntryId } from "./migrate";
+export { migrateOneEntry, v1EntryId } from "./migrate";
 export * from "./nodePreview";
 export * from "./parse";
 export * from "./preview";

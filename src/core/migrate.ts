@@ -62,9 +62,32 @@ function migrateV1ToV2(
 }
 
 function migrateV2ToV3(entries: SessionEntry[]): void {
-	for (const entry of entries) {
-		if (entry.type !== "message") continue;
-		const message = (entry as { message?: { role?: unknown } }).message;
-		if (message && typeof message === "object" && message.role === "hookMessage") message.role = "custom";
+	for (const entry of entries) renameHookRole(entry);
+}
+
+/** The v2 → v3 migration of one entry: a message's `hookMessage` role becomes `custom`. */
+function renameHookRole(entry: SessionEntry): void {
+	if (entry.type !== "message") return;
+	const message = (entry as { message?: { role?: unknown } }).message;
+	if (message && typeof message === "object" && message.role === "hookMessage") message.role = "custom";
+}
+
+/**
+ * One entry of a file of `version`, parsed again from its line, migrated in place as
+ * `migrateEntries` migrated it with the rest of the file: a v1 entry takes the id and parent the
+ * migration gave it (`as`, e.g. the preview's skeleton), and the v2 → v3 rename follows. Not for
+ * a v1 compaction, whose kept index needs the whole file.
+ */
+export function migrateOneEntry(
+	entry: SessionEntry,
+	version: number,
+	as: { id: string; parentId: string | null },
+): void {
+	if (version >= 3) return;
+	if (version < 2) {
+		const e = entry as SessionEntry & { id: string; parentId: string | null };
+		e.id = as.id;
+		e.parentId = as.parentId;
 	}
+	renameHookRole(entry);
 }

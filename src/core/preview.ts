@@ -1,7 +1,7 @@
 import { isV4Header } from "./dialect";
 import { buildGraph, type GraphParts, graphParts } from "./graph";
 import { type LeafSummary, summarizeLeaves } from "./leaves";
-import { migrateEntries } from "./migrate";
+import { migrateEntries, migrateOneEntry } from "./migrate";
 import { CURRENT_VERSION } from "./parse";
 import { type ScannedLine, scanLine } from "./scan";
 import { getTreeIndex, type TreeParts, treeParts } from "./tree";
@@ -158,20 +158,6 @@ export interface PreviewScanner {
 	readonly skeletonCount: number;
 	/** Entry lines `JSON.parse`d in full so far, during the scan and by `finish`. */
 	readonly parsedCount: number;
-}
-
-/** Gives a v1 file's entry the id and parent its migration gives (see `migrate.ts`). */
-function v1Ids(entry: SessionEntry, id: string, parentId: string | null): void {
-	const e = entry as unknown as { id: string; parentId: string | null };
-	e.id = id;
-	e.parentId = parentId;
-}
-
-/** The role rename of the v2 → v3 migration, on one entry. */
-function v2Role(entry: SessionEntry): void {
-	if (entry.type !== "message") return;
-	const message = (entry as { message?: { role?: unknown } }).message;
-	if (message && typeof message === "object" && message.role === "hookMessage") message.role = "custom";
 }
 
 /**
@@ -340,8 +326,7 @@ export function createPreviewScanner(options: ScanOptions = {}): PreviewScanner 
 				parsedCount++;
 				const full = parse(lineBytes[pos].subarray(lineStart[pos], lineEnd[pos])) as SessionEntry | null;
 				if (!full) continue;
-				if (version < 2) v1Ids(full, entries[pos].id, entries[pos].parentId);
-				if (version < 3) v2Role(full);
+				migrateOneEntry(full, version, entries[pos]);
 				entries[pos] = full;
 				skeleton[pos] = 0;
 			}

@@ -5,6 +5,7 @@ import {
 	type ParsedSession,
 	type SessionIssue,
 } from "../core";
+import { yieldToPage } from "../store/yieldToPage";
 
 export interface ReadProgress {
 	loaded: number;
@@ -266,22 +267,6 @@ export async function readBlobChunks(
 /** How long a parse of bytes already read runs before the thread serves other messages. */
 const YIELD_AFTER_MS = 25;
 
-/** Resolves in a task of its own, after the messages and tasks queued before it (no timer clamping). */
-function otherTasks(): Promise<void> {
-	return new Promise((resolve) => {
-		if (typeof MessageChannel === "undefined") {
-			setTimeout(resolve, 0);
-			return;
-		}
-		const channel = new MessageChannel();
-		channel.port1.onmessage = () => {
-			channel.port1.close();
-			resolve();
-		};
-		channel.port2.postMessage(null);
-	});
-}
-
 /** `readSessionBlob` of bytes already read (see `readBlobChunks`); serves other messages now and then. */
 export async function readSessionChunks(
 	chunks: readonly Uint8Array[],
@@ -295,7 +280,7 @@ export async function readSessionChunks(
 		async pull(controller) {
 			// Now and then the thread takes other messages (questions about a session it holds).
 			if (Date.now() - ranSince > YIELD_AFTER_MS) {
-				await otherTasks();
+				await yieldToPage();
 				ranSince = Date.now();
 			}
 			if (next < chunks.length) controller.enqueue(chunks[next++]);

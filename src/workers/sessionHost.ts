@@ -6,6 +6,7 @@ import {
 	getLabels,
 	getTreeIndex,
 	type LazyContext,
+	migrateOneEntry,
 	type SessionEntry,
 	type SessionPreview,
 	type TreeIndex,
@@ -193,13 +194,8 @@ export class SessionHost {
 			// A v1 entry's id is its line number and its parent the entry before: as the preview has them.
 			// Compactions (whose kept index the migration maps) are always whole in the preview.
 			if (entry.type === "compaction") throw changed();
-			entry.id = skeleton.id;
-			entry.parentId = skeleton.parentId;
 		} else if (entry.id !== skeleton.id) throw changed();
-		if (this.version < 3 && entry.type === "message") {
-			const message = (entry as { message?: { role?: unknown } }).message;
-			if (message && typeof message === "object" && message.role === "hookMessage") message.role = "custom";
-		}
+		migrateOneEntry(entry, this.version, skeleton);
 		return entry;
 	}
 
