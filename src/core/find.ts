@@ -206,6 +206,27 @@ function lowerText(entries: readonly SessionEntry[], i: number): string {
 	return text;
 }
 
+/**
+ * How a search judges one entry: a `hit` (every word in its lower-cased text, or in its label,
+ * and it passes the filter), `hidden` (it matches words but the filter hides it), or null.
+ */
+function judge(
+	entry: SessionEntry,
+	labels: ReadonlyMap<string, string>,
+	words: readonly string[],
+	filter: FindFilter,
+	lowerText: () => string,
+): "hit" | "hidden" | null {
+	const label = labels.get(entry.id);
+	if (words.length > 0) {
+		const text = lowerText();
+		const lowerLabel = label?.toLowerCase();
+		for (const w of words) if (!text.includes(w) && !lowerLabel?.includes(w)) return null;
+	}
+	if (passesFilter(entry, filter, label !== undefined)) return "hit";
+	return words.length > 0 ? "hidden" : null;
+}
+
 /** An incremental search over a session: call `next` until it returns true (done). */
 export interface FindRun {
 	/** Positions of matching entries that pass the filter, in file order. */
@@ -237,22 +258,10 @@ export function startFind(entries: readonly SessionEntry[], query: string, filte
 		next(count) {
 			const end = Math.min(entries.length, i + count);
 			for (; i < end; i++) {
-				const entry = entries[i];
-				const label = labels.get(entry.id);
-				if (words.length > 0) {
-					const text = lowerText(entries, i);
-					const lowerLabel = label?.toLowerCase();
-					let all = true;
-					for (const w of words) {
-						if (!text.includes(w) && !lowerLabel?.includes(w)) {
-							all = false;
-							break;
-						}
-					}
-					if (!all) continue;
-				}
-				if (passesFilter(entry, filter, label !== undefined)) run.hits.push(i);
-				else if (words.length > 0) run.hidden++;
+				const at = i;
+				const verdict = judge(entries[i], labels, words, filter, () => lowerText(entries, at));
+				if (verdict === "hit") run.hits.push(i);
+				else if (verdict === "hidden") run.hidden++;
 			}
 			return i >= entries.length;
 		},
@@ -362,18 +371,10 @@ export async function findLazily(
 		const batch: FoundBatch = { hits: [], kinds: [], snippets: [], hidden: 0, searched: to, total: count };
 		for (let i = 0; i < entries.length; i++) {
 			const entry = entries[i];
+			const verdict = judge(entry, labelsOf, words, filter, () => entrySearchText(entry).toLowerCase());
+			if (verdict === "hidden") batch.hidden++;
+			if (verdict !== "hit" || live[from + i] !== 1) continue;
 			const label = labelsOf.get(entry.id);
-			if (words.length > 0) {
-				// As `startFind` matches: each word in the entry's text or in its label.
-				const lower = entrySearchText(entry).toLowerCase();
-				const lowerLabel = label?.toLowerCase();
-				if (!words.every((w) => lower.includes(w) || lowerLabel?.includes(w))) continue;
-			}
-			if (!passesFilter(entry, filter, label !== undefined)) {
-				if (words.length > 0) batch.hidden++;
-				continue;
-			}
-			if (live[from + i] !== 1) continue;
 			batch.hits.push(from + i);
 			batch.kinds.push(entryKind(entry));
 			batch.snippets.push(

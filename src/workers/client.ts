@@ -381,12 +381,21 @@ let nextQueryId = 1;
 type Question =
 	Exclude<HostRequest, { type: "release" }> extends infer Q ? (Q extends unknown ? Omit<Q, "queryId"> : never) : never;
 
-function ask(host: HostHandle, question: Question): Promise<HostAnswer> {
+/**
+ * Asks the worker `question`; resolves with its answer. A question answered in parts (a find)
+ * passes `last`, told each part in turn: the promise resolves with the part it says is the last.
+ */
+function ask(host: HostHandle, question: Question, last?: (part: HostAnswer) => boolean): Promise<HostAnswer> {
 	const pw = host.worker as ParserWorker;
 	if (pw.dead) return Promise.reject(new Error("The parser that held this session stopped; open it again"));
 	const queryId = nextQueryId++;
 	return new Promise((resolve, reject) => {
-		pw.queries.set(queryId, { resolve, reject });
+		pw.queries.set(queryId, {
+			resolve: (answer) => {
+				if (!last || last(answer)) resolve(answer);
+			},
+			reject,
+		});
 		pw.worker.postMessage({ ...question, queryId } as HostRequest);
 	});
 }
@@ -417,26 +426,16 @@ export async function askEntries(host: HostHandle, positions: number[]): Promise
  * as they are found (the last batch with `done`). Resolves when the search ends; a newer find of
  * the same session ends an older one.
  */
-export function askFind(
+export async function askFind(
 	host: HostHandle,
 	query: string,
 	filter: FindFilter,
 	onBatch: (batch: FoundBatch, done: boolean) => void,
 ): Promise<void> {
-	const pw = host.worker as ParserWorker;
-	if (pw.dead) return Promise.reject(new Error("The parser that held this session stopped; open it again"));
-	const queryId = nextQueryId++;
-	return new Promise((resolve, reject) => {
-		pw.queries.set(queryId, {
-			resolve(answer) {
-				if (answer.type !== "found") return;
-				onBatch(answer.batch, answer.done);
-				if (answer.done) resolve();
-			},
-			reject,
-		});
-		const request: HostRequest = { type: "find", requestId: host.requestId, queryId, query, filter };
-		pw.worker.postMessage(request);
+	await ask(host, { type: "find", requestId: host.requestId, query, filter }, (part) => {
+		if (part.type !== "found") return true;
+		onBatch(part.batch, part.done);
+		return part.done;
 	});
 }
 
