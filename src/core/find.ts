@@ -290,13 +290,23 @@ function escapeRegExp(s: string): string {
 	return s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 }
 
+let lastPattern: { query: string; pattern: RegExp | null } | null = null;
+
+/** The pattern of a query's words for `findSnippet`, kept for the next call with that query. */
+function snippetPattern(query: string): RegExp | null {
+	if (lastPattern?.query !== query) {
+		const words = parseQuery(query);
+		lastPattern = { query, pattern: words.length ? new RegExp(words.map(escapeRegExp).join("|"), "gi") : null };
+	}
+	return lastPattern.pattern;
+}
+
 /**
  * A one-line excerpt of `text` around the first occurrence of any query word, split into parts
  * with the occurrences marked. Plain strings only: the caller renders them as text.
  */
 export function findSnippet(text: string, query: string, max = 160): SnippetPart[] {
-	const words = parseQuery(query);
-	const pattern = words.length ? new RegExp(words.map(escapeRegExp).join("|"), "gi") : null;
+	const pattern = snippetPattern(query);
 	let start = 0;
 	if (pattern) {
 		pattern.lastIndex = 0;
@@ -345,9 +355,72 @@ export interface FoundBatch {
 }
 
 /**
+ * Entry types whose search text (`entrySearchText`) is made only of string values of their line:
+ * every character of it is in the line as written, unless the line escapes it (`\u…`, `\/`).
+ * The others add text of their own (`thinking …`, `provider/model`, re-encoded JSON).
+ */
+const TEXT_FROM_LINE: ReadonlySet<string> = new Set([
+	"message",
+	"compaction",
+	"branch_summary",
+	"custom_message",
+	"context_edit",
+	"label",
+	"session_info",
+]);
+
+/** Rules entries out of a search from their line's text (see `linePrefilter`). */
+export interface LinePrefilter {
+	/** False when the entry of this line (its text as written, its type and id) cannot match. */
+	mayMatch(line: string, type: string, id: string): boolean;
+}
+
+/**
+ * Rules entries out of a search from their line's text, before it is parsed: an entry can match
+ * only if every word is in its line, lower-cased. That holds for the words it accepts: none that
+ * a re-encoded number (`1e+21`, `1500`), a joined array (`a,b`), a string made of a non-string
+ * (`[object Object]`) or an escape (`\"`) could produce in the search text without the line
+ * holding them, and no final sigma (lower-cased by its neighbours). Lines with a `\u` or `\/`
+ * escape, entries of types that add text (see `TEXT_FROM_LINE`) and labelled entries are always
+ * parsed. Null when the query has no words, or a word it cannot vouch for.
+ */
+export function linePrefilter(query: string, labels: ReadonlyMap<string, string>): LinePrefilter | null {
+	const words = parseQuery(query);
+	if (words.length === 0) return null;
+	const unsafe = (w: string) => {
+		for (let i = 0; i < w.length; i++) {
+			const c = w.charCodeAt(i);
+			if (c < 0x20 || c === 0x7f || c === 0x3c3 || c === 0x3c2) return true;
+		}
+		return /[0-9+,"\\]/.test(w) || "[object object]".includes(w);
+	};
+	if (words.some(unsafe)) return null;
+	// Printable ASCII words are looked for without lower-casing the line: a case-insensitive
+	// pattern (not `u`) matches an ASCII letter only by ASCII letters, and the only characters
+	// whose lower case is ASCII (U+0130 İ, U+212A Kelvin) keep their lines.
+	const ascii = words.every((w) => /^[\x21-\x7e]+$/.test(w));
+	const patterns = ascii ? words.map((w) => new RegExp(escapeRegExp(w), "i")) : [];
+	return {
+		mayMatch(line, type, id) {
+			if (!TEXT_FROM_LINE.has(type) || labels.has(id)) return true;
+			if (line.includes("\\u") || line.includes("\\/")) return true;
+			if (ascii) {
+				if (line.includes("\u0130") || line.includes("\u212a")) return true;
+				for (const p of patterns) if (!p.test(line)) return false;
+				return true;
+			}
+			const lower = line.toLowerCase();
+			for (const w of words) if (!lower.includes(w)) return false;
+			return true;
+		},
+	};
+}
+
+/**
  * Searches a session whose entries are read whole a batch at a time (a lean one, held by a
  * worker): the same matching and filter as `startFind`, over `count` entries. `read(from, to)`
- * gives the whole entries of positions [from, to); `live[p]` is 1 for entries the tree holds (an
+ * gives the whole entries of positions [from, to) (undefined for one `prefilter` rules out,
+ * see `linePrefilter`); `live[p]` is 1 for entries the tree holds (an
  * entry shadowed by a later one with its id is no hit). Each batch goes to `onBatch` as it is
  * searched; the search stops early when `stopped()` says so.
  */
@@ -355,7 +428,7 @@ export async function findLazily(
 	count: number,
 	labelsOf: Map<string, string>,
 	live: Uint8Array,
-	read: (from: number, to: number) => Promise<SessionEntry[]>,
+	read: (from: number, to: number, prefilter: LinePrefilter | null) => Promise<(SessionEntry | undefined)[]>,
 	query: string,
 	filter: FindFilter,
 	onBatch: (batch: FoundBatch) => void,
@@ -364,23 +437,28 @@ export async function findLazily(
 ): Promise<void> {
 	const words = parseQuery(query);
 	const active = isFindActive(query, filter);
+	const prefilter = linePrefilter(query, labelsOf);
 	for (let from = 0; from < (active ? count : 0); from += batchSize) {
 		if (stopped()) return;
 		const to = Math.min(count, from + batchSize);
-		const entries = await read(from, to);
+		const entries = await read(from, to, prefilter);
 		const batch: FoundBatch = { hits: [], kinds: [], snippets: [], hidden: 0, searched: to, total: count };
 		for (let i = 0; i < entries.length; i++) {
 			const entry = entries[i];
-			const verdict = judge(entry, labelsOf, words, filter, () => entrySearchText(entry).toLowerCase());
+			if (entry === undefined) continue;
+			// The text with the label first: a word (no spaces) is in it when it is in either.
+			let text: string | undefined;
+			const searched = () => {
+				text ??= entrySearchText(entry, labelsOf.get(entry.id));
+				return text;
+			};
+			const verdict = judge(entry, labelsOf, words, filter, () => searched().toLowerCase());
 			if (verdict === "hidden") batch.hidden++;
 			if (verdict !== "hit" || live[from + i] !== 1) continue;
-			const label = labelsOf.get(entry.id);
 			batch.hits.push(from + i);
 			batch.kinds.push(entryKind(entry));
 			batch.snippets.push(
-				words.length > 0
-					? findSnippet(entrySearchText(entry, label), query, 140)
-					: [{ text: entryPreview(entry, 140), match: false }],
+				words.length > 0 ? findSnippet(searched(), query, 140) : [{ text: entryPreview(entry, 140), match: false }],
 			);
 		}
 		onBatch(batch);

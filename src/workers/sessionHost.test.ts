@@ -8,6 +8,7 @@ import {
 	completePreview,
 	convertToLlm,
 	createPreviewScanner,
+	findEntries,
 	getTreeIndex,
 	parseSession,
 	previewToParts,
@@ -118,6 +119,30 @@ describe.each(others)("%s through the worker's host", (_name, text) => {
 		}
 	});
 });
+
+describe.each([...goldenNames().map((n): [string, string] => [n, readGolden(n).text]), ...others])(
+	"find in %s through the worker's host",
+	(_name, text) => {
+		const parsed = parseSession(text);
+		const index = getTreeIndex(parsed.entries);
+		// Words its line prefilter vouches for and words it does not (digits, model names, labels).
+		it.each(["the", "read", "thinking", "anthropic", "file tool", "zzznothing", "1", "claude-3", "ö"])(
+			"finds what a search of the parsed entries finds: %s",
+			async (query) => {
+				const { host } = hostOf(text);
+				const hits: number[] = [];
+				let hidden = 0;
+				await host.find(query, "all", (batch) => {
+					hits.push(...batch.hits);
+					hidden += batch.hidden;
+				});
+				const want = findEntries(parsed.entries, query, "all");
+				expect(hits).toEqual(want.hits.filter((p) => index.live[p] === 1));
+				expect(hidden).toBe(want.hidden);
+			},
+		);
+	},
+);
 
 describe("a preview that keeps no bytes", () => {
 	it.each([...goldenNames().map((n) => readGolden(n).text), ...others.map(([, text]) => text)])(

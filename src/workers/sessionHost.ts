@@ -6,6 +6,7 @@ import {
 	getLabels,
 	getTreeIndex,
 	type LazyContext,
+	type LinePrefilter,
 	migrateOneEntry,
 	type SessionEntry,
 	type SessionPreview,
@@ -107,7 +108,7 @@ export class SessionHost {
 			this.entries.length,
 			getLabels(this.entries),
 			this.index.live,
-			(from, to) => this.readRange(from, to),
+			(from, to, prefilter) => this.readRange(from, to, prefilter),
 			query,
 			filter,
 			onBatch,
@@ -115,9 +116,16 @@ export class SessionHost {
 		);
 	}
 
-	/** The whole entries of positions [from, to), read in one slice of the file (not cached). */
-	private async readRange(from: number, to: number): Promise<SessionEntry[]> {
-		const out: SessionEntry[] = new Array(to - from);
+	/**
+	 * The whole entries of positions [from, to), read in one slice of the file (not cached);
+	 * undefined for those whose line `prefilter` rules out (they are not parsed).
+	 */
+	private async readRange(
+		from: number,
+		to: number,
+		prefilter: LinePrefilter | null,
+	): Promise<(SessionEntry | undefined)[]> {
+		const out: (SessionEntry | undefined)[] = new Array(to - from);
 		const { offset, length } = this.lines;
 		let lo = Number.POSITIVE_INFINITY;
 		let hi = 0;
@@ -131,7 +139,10 @@ export class SessionHost {
 			if (this.full[p] === 1) out[p - from] = this.entries[p];
 			else {
 				const start = offset[p] - lo;
-				out[p - from] = this.parseLine(bytes.subarray(start, start + length[p]), p);
+				const text = this.decoder.decode(bytes.subarray(start, start + length[p]));
+				const skeleton = this.entries[p];
+				if (prefilter && !prefilter.mayMatch(text, skeleton.type, skeleton.id)) continue;
+				out[p - from] = this.parseText(text, p);
 			}
 		}
 		return out;
@@ -183,7 +194,11 @@ export class SessionHost {
 
 	/** The entry of a line, migrated as the full parse migrates it (see `migrate.ts`). */
 	private parseLine(bytes: Uint8Array, position: number): SessionEntry {
-		const value: unknown = JSON.parse(this.decoder.decode(bytes));
+		return this.parseText(this.decoder.decode(bytes), position);
+	}
+
+	private parseText(text: string, position: number): SessionEntry {
+		const value: unknown = JSON.parse(text);
 		const entry = value as (SessionEntry & { id: string; parentId: string | null }) | null;
 		const skeleton = this.entries[position];
 		const changed = () => new Error(`the line of entry ${position} changed since the file was read`);
