@@ -85,6 +85,11 @@ export function dialectOf(entries: readonly SessionEntry[]): Dialect {
 	return d;
 }
 
+/** `copy` (of `entries`, some replaced by equal entries read whole) has their dialect: no new pass. */
+export function keepDialect(copy: readonly SessionEntry[], entries: readonly SessionEntry[]): void {
+	scanned.set(copy, dialectOf(entries));
+}
+
 /** The dialect's name as the header view shows it. */
 export const DIALECT_NAME: Readonly<Record<Dialect, string>> = {
 	pi: "pi",

@@ -436,21 +436,55 @@ export function previewToParts(preview: SessionPreview): PreviewParts {
 }
 
 export function previewFromParts(parts: PreviewParts): SessionPreview {
-	const { shape, shapes } = parts;
-	const entries: SessionEntry[] = new Array(shape.length);
-	if (shape.length > 0) {
-		const ids = parts.ids.split("\n");
-		const parentIds = parts.parentIds.split("\n");
-		for (let i = 0; i < shape.length; i++) {
-			const s = shape[i];
-			if (s === -1) continue;
-			const { type, role } = shapes[s];
-			const parentId = parentIds[i] === NO_PARENT ? null : parentIds[i];
-			entries[i] = (role === undefined
-				? { type, id: ids[i], parentId }
-				: { type, id: ids[i], parentId, message: { role } }) as unknown as SessionEntry;
-		}
+	const entries: SessionEntry[] = new Array(parts.shape.length);
+	const ids = parts.shape.length > 0 ? parts.ids.split("\n") : [];
+	const parentIds = parts.shape.length > 0 ? parts.parentIds.split("\n") : [];
+	fillSkeletons(parts, entries, ids, parentIds, 0, entries.length);
+	return finishPreview(parts, entries);
+}
+
+/**
+ * `previewFromParts` a slice of entries at a time, `pause()` awaited between slices: a page
+ * taking in a million-entry preview stays responsive.
+ */
+export async function previewFromPartsInSlices(
+	parts: PreviewParts,
+	pause: () => Promise<void>,
+	slice = 32_768,
+): Promise<SessionPreview> {
+	const entries: SessionEntry[] = new Array(parts.shape.length);
+	const ids = parts.shape.length > 0 ? parts.ids.split("\n") : [];
+	await pause();
+	const parentIds = parts.shape.length > 0 ? parts.parentIds.split("\n") : [];
+	for (let from = 0; from < entries.length; from += slice) {
+		await pause();
+		fillSkeletons(parts, entries, ids, parentIds, from, Math.min(entries.length, from + slice));
 	}
+	return finishPreview(parts, entries);
+}
+
+/** The skeletons of positions [from, to) (whole entries are put in by `finishPreview`). */
+function fillSkeletons(
+	parts: PreviewParts,
+	entries: SessionEntry[],
+	ids: readonly string[],
+	parentIds: readonly string[],
+	from: number,
+	to: number,
+): void {
+	const { shape, shapes } = parts;
+	for (let i = from; i < to; i++) {
+		const s = shape[i];
+		if (s === -1) continue;
+		const { type, role } = shapes[s];
+		const parentId = parentIds[i] === NO_PARENT ? null : parentIds[i];
+		entries[i] = (role === undefined
+			? { type, id: ids[i], parentId }
+			: { type, id: ids[i], parentId, message: { role } }) as unknown as SessionEntry;
+	}
+}
+
+function finishPreview(parts: PreviewParts, entries: SessionEntry[]): SessionPreview {
 	for (let k = 0; k < parts.fullAt.length; k++) entries[parts.fullAt[k]] = parts.full[k];
 	return { header: parts.header, entries, graph: parts.graph, leaves: parts.leaves, tree: parts.tree };
 }

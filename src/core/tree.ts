@@ -396,6 +396,25 @@ export function adoptTreeIndex(
 }
 
 /**
+ * `adoptTreeIndex` with the id map made here, `slice` entries at a time with `pause()` awaited in
+ * between (a million entries' map is a long task otherwise). The later of equal ids wins.
+ */
+export async function adoptTreeIndexInSlices(
+	entries: readonly SessionEntry[],
+	parts: TreeParts,
+	pause: () => Promise<void> = async () => {},
+	slice = 65_536,
+): Promise<TreeIndex> {
+	const byId = new Map<string, number>();
+	for (let from = 0; from < entries.length; from += slice) {
+		if (from > 0) await pause();
+		const to = Math.min(entries.length, from + slice);
+		for (let i = from; i < to; i++) byId.set(entries[i].id, i);
+	}
+	return adoptTreeIndex(entries, byId, parts);
+}
+
+/**
  * Resolves a leaf argument the way pi does: `null` is "before the first entry" (-1);
  * `undefined` or an unknown id is the file's current leaf.
  */

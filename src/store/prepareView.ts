@@ -16,12 +16,14 @@ export async function prepareView(
 	leaves?: Promise<LeafSummary[] | null>,
 	/** The index of this file's preview on screen (see `adoptView`). */
 	shown?: TreeIndex,
+	/** A lean session's contexts come from the worker: none is worked out here. */
+	lean = false,
 ): Promise<void> {
 	await yieldToPage();
 	const index = getTreeIndex(entries);
 	// The worker works out the graph and the tips meanwhile.
 	await yieldToPage();
-	analysisFor(entries, index, null);
+	if (!lean) analysisFor(entries, index, null);
 	const built = view ? await view : null;
 	if (built) {
 		adoptView(index, built, shown);

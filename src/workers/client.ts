@@ -1,16 +1,18 @@
 import {
 	adoptTreeIndex,
+	adoptTreeIndexInSlices,
 	type FindFilter,
 	type FoundBatch,
 	hasTreeIndex,
 	type LazyContext,
 	type LeafSummary,
-	previewFromParts,
+	previewFromPartsInSlices,
 	type SessionEntry,
 	type SessionIssue,
 	type SessionPreview,
 	unpackAnalysis,
 } from "../core";
+import { yieldToPage } from "../store/yieldToPage";
 import { EntryMaker } from "./entryMaker";
 import {
 	type HostAnswer,
@@ -264,11 +266,17 @@ function onRequestMessage(
 			p.onProgress?.({ loaded: msg.loaded, total: msg.total });
 			break;
 		case "preview": {
-			// The rest of this file's messages wait until the preview is on screen (or 3 s).
-			p.preview = previewFromParts(msg.preview);
-			p.host = { requestId: msg.requestId, worker: pw };
-			const shown = p.onPreview?.(p.preview, p.host);
-			if (shown) work.waitFor(Promise.race([shown, new Promise((resolve) => setTimeout(resolve, 3000))]));
+			// The rest of this file's messages wait until the preview is made (a slice at a time)
+			// and on screen (or 3 s more).
+			const host: HostHandle = { requestId: msg.requestId, worker: pw };
+			p.host = host;
+			work.waitFor(
+				previewFromPartsInSlices(msg.preview, yieldToPage).then((preview) => {
+					p.preview = preview;
+					const shown = p.onPreview?.(preview, host);
+					return shown ? Promise.race([shown, new Promise((resolve) => setTimeout(resolve, 3000))]) : undefined;
+				}),
+			);
 			break;
 		}
 		case "entries":
@@ -354,17 +362,23 @@ function onLeanDone(pw: ParserWorker, p: Pending, msg: Extract<ParseResponse, { 
 		return;
 	}
 	const { entries } = preview;
-	try {
-		// The preview on screen put the index together already; else it is put together here.
-		if (!hasTreeIndex(entries)) {
-			const byId = new Map<string, number>();
-			for (let i = 0; i < entries.length; i++) byId.set(entries[i].id, i);
-			adoptTreeIndex(entries, byId, preview.tree);
-		}
-	} catch (err) {
-		p.reject(err instanceof Error ? err : new Error(String(err)));
-		return;
-	}
+	// The preview on screen put the index together already; else it is put together here.
+	const indexed = hasTreeIndex(entries)
+		? Promise.resolve()
+		: adoptTreeIndexInSlices(entries, preview.tree, yieldToPage);
+	indexed.then(
+		() => resolveLean(p, msg, preview, host),
+		(err: unknown) => p.reject(err instanceof Error ? err : new Error(String(err))),
+	);
+}
+
+function resolveLean(
+	p: Pending,
+	msg: Extract<ParseResponse, { type: "done" }>,
+	preview: SessionPreview,
+	host: HostHandle,
+): void {
+	const { entries } = preview;
 	p.resolve({
 		parsed: { ...msg.session, entries },
 		size: msg.size,

@@ -1,4 +1,10 @@
-import { adoptTreeIndex, getTreeIndex, type SessionIssue, type SessionPreview, type TreeIndex } from "../../core";
+import {
+	adoptTreeIndexInSlices,
+	getTreeIndex,
+	type SessionIssue,
+	type SessionPreview,
+	type TreeIndex,
+} from "../../core";
 import { isBundleFile } from "../../storage/bundle";
 import { getLastOpenSession, getLeanFromBytes, setLastOpenSession } from "../../storage/prefs";
 import type { SessionMeta } from "../../storage/repository";
@@ -91,10 +97,9 @@ export function createLoadSlice(set: SetStore, get: GetStore): LoadActions {
 			base.key ?? (typeof header.id === "string" && header.id !== "" ? header.id : `preview:${base.fileName}`);
 		await yieldToPage();
 		if (superseded()) return;
-		// The worker's tree index, with the id map made here (the later of equal ids wins).
-		const byId = new Map<string, number>();
-		for (let i = 0; i < entries.length; i++) byId.set(entries[i].id, i);
-		const index = adoptTreeIndex(entries, byId, preview.tree);
+		// The worker's tree index, with the id map made here.
+		const index = await adoptTreeIndexInSlices(entries, preview.tree, yieldToPage);
+		if (superseded()) return;
 		adoptView(index, preview);
 		await yieldToPage();
 		if (superseded()) return;
@@ -182,7 +187,7 @@ export function createLoadSlice(set: SetStore, get: GetStore): LoadActions {
 				keepIndex: !source.fromLink,
 			});
 			parsed = true;
-			await prepareView(result.parsed.entries, result.view, result.leaves, shown);
+			await prepareView(result.parsed.entries, result.view, result.leaves, shown, result.lean === true);
 			let key = sessionKey(result.parsed.header?.id, result.contentHash, source.fileName);
 			let placement: Placement | null = null;
 			if (source.fromLink) key = await separateKey(key, result.contentHash, source.sourceUrl);
@@ -356,7 +361,7 @@ export function createLoadSlice(set: SetStore, get: GetStore): LoadActions {
 					},
 				});
 				parsed = true;
-				await prepareView(result.parsed.entries, result.view, result.leaves, shown);
+				await prepareView(result.parsed.entries, result.view, result.leaves, shown, result.lean === true);
 				await show({
 					session: {
 						...result.parsed,

@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import type { ContextAnalysis, SessionEntry } from "../../core";
+import { type ContextAnalysis, keepDialect, type SessionEntry } from "../../core";
 import type { OpenSession } from "../../store";
 import { askContext, askEntries, type HostHandle } from "../../workers/client";
 
@@ -34,6 +34,7 @@ export function useHostContext(
 			(ctx) => {
 				if (!live) return;
 				const view = entries.slice();
+				keepDialect(view, entries);
 				for (let i = 0; i < ctx.positions.length; i++) view[ctx.positions[i]] = ctx.entries[i];
 				const whole = (position: number) => askEntries(host, [position]).then((got) => got[0]);
 				setState({ host, entries, leafId, hosted: { entries: view, analysis: ctx.analysis, whole } });
