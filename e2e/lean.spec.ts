@@ -1,6 +1,15 @@
 import { readFileSync } from "node:fs";
 import { expect, type Page, test } from "@playwright/test";
-import { analyzeContext, convertToLlm, findEntries, getTreeIndex, previewSession, previewToParts } from "../src/core";
+import {
+	analyzeContext,
+	buildGraph,
+	convertToLlm,
+	findEntries,
+	getTreeIndex,
+	parseSession,
+	previewSession,
+	previewToParts,
+} from "../src/core";
 import { readGolden } from "../test/fixtures";
 import { describeFixture, leafItem, libraryItem, openFiles, watchErrors } from "./explorer";
 import { fixturePath } from "./fixtures";
@@ -162,5 +171,34 @@ test("find in a lean session: the worker searches the file, hits as core's, with
 		"data-count",
 		`${want.selected.length},${convertToLlm(want.messages).length}`,
 	);
+	expect(errors).toEqual([]);
+});
+
+const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+
+test("a lean session's folded run expands into nodes whose kinds and previews are read from the file", async ({
+	page,
+}) => {
+	const errors = watchErrors(page);
+	const file = "golden/branchy-legacy.jsonl";
+	const session = parseSession(readFileSync(fixturePath(file), "utf8"));
+	const index = getTreeIndex(session.entries);
+	await page.goto("./");
+	await openFiles(page, file);
+	await expect(page.getByTestId("open-session")).toHaveAttribute("data-lean", "true");
+	await page.getByRole("button", { name: "Fit View" }).click();
+	const segment = page.locator(".react-flow__node-segment").first();
+	const segId = (await segment.getAttribute("data-id")) as string;
+	await segment.getByTestId("graph-expand").click();
+	await expect(page.locator(`.react-flow__node[data-id="${segId}"]`)).toHaveCount(0);
+	// Every entry of the run is a node, with the kind and preview a full parse gives it.
+	const run = buildGraph(index, new Set([segId])).nodes.filter((n) => n.run === segId);
+	expect(run.length).toBeGreaterThan(1);
+	for (const n of run) {
+		const shown = page.locator(`.react-flow__node[data-id="${n.id}"] .graph-node`);
+		await expect(shown).toHaveAttribute("data-kind", n.entryKind);
+		// (Zoomed out, the node shows its kind only; its title has the preview.)
+		await expect(shown).toHaveAttribute("title", new RegExp(`\\n${escapeRegExp(n.preview)}$`));
+	}
 	expect(errors).toEqual([]);
 });

@@ -1,6 +1,7 @@
 import {
 	adoptTreeIndex,
 	adoptTreeIndexInSlices,
+	type EntryKind,
 	type FindFilter,
 	type FoundBatch,
 	hasTreeIndex,
@@ -208,6 +209,7 @@ function onMessage(pw: ParserWorker, msg: ParseResponse, lockName: string | null
 		}
 		case "context":
 		case "entries-at":
+		case "faces":
 		case "host-error": {
 			const q = pw.queries.get(msg.queryId);
 			pw.queries.delete(msg.queryId);
@@ -433,6 +435,16 @@ export async function askEntries(host: HostHandle, positions: number[]): Promise
 	const answer = await ask(host, { type: "entries-at", requestId: host.requestId, positions });
 	if (answer.type !== "entries-at") throw new Error("a wrong answer from the parser");
 	return answer.entries;
+}
+
+/** What the graph nodes of entries of a session the worker holds show: kind and preview. */
+export async function askFaces(
+	host: HostHandle,
+	positions: number[],
+): Promise<{ kinds: EntryKind[]; previews: string[] }> {
+	const answer = await ask(host, { type: "faces", requestId: host.requestId, positions });
+	if (answer.type !== "faces") throw new Error("a wrong answer from the parser");
+	return { kinds: answer.kinds, previews: answer.previews };
 }
 
 /**

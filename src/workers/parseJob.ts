@@ -95,6 +95,8 @@ export async function runHostRequest(
 			const context = await host.context(msg.leafId ?? undefined);
 			const analysis = packAnalysis(context.analysis);
 			post({ type: "context", queryId: msg.queryId, context: { ...context, analysis } }, packedBuffers(analysis));
+		} else if (msg.type === "faces") {
+			post({ type: "faces", queryId: msg.queryId, ...(await host.faces(msg.positions)) });
 		} else post({ type: "entries-at", queryId: msg.queryId, entries: await host.load(msg.positions) });
 	} catch (err) {
 		post({ type: "host-error", queryId: msg.queryId, message: err instanceof Error ? err.message : String(err) });

@@ -1,4 +1,5 @@
 import type {
+	EntryKind,
 	FindFilter,
 	FoundBatch,
 	GraphParts,
@@ -41,6 +42,8 @@ export type HostRequest =
 	/** `leafId` null: the file's current leaf (as the page's `selectedLeafId`). */
 	| { type: "context"; requestId: number; queryId: number; leafId: string | null }
 	| { type: "entries-at"; requestId: number; queryId: number; positions: number[] }
+	/** What graph nodes of these entries show (their kind and preview), read whole in the worker. */
+	| { type: "faces"; requestId: number; queryId: number; positions: number[] }
 	/** Answered by `found` batches, the last with `done` (a newer find of the session stops it). */
 	| { type: "find"; requestId: number; queryId: number; query: string; filter: FindFilter }
 	| { type: "release"; requestId: number }
@@ -50,6 +53,7 @@ export type HostRequest =
 export type HostAnswer =
 	| { type: "context"; queryId: number; context: Omit<LazyContext, "analysis"> & { analysis: PackedAnalysis } }
 	| { type: "entries-at"; queryId: number; entries: SessionEntry[] }
+	| { type: "faces"; queryId: number; kinds: EntryKind[]; previews: string[] }
 	| { type: "found"; queryId: number; batch: FoundBatch; done: boolean }
 	| { type: "host-error"; queryId: number; message: string };
 

@@ -1,5 +1,7 @@
 import {
 	analyzeLazily,
+	type EntryKind,
+	entryKind,
 	type FindFilter,
 	type FoundBatch,
 	findLazily,
@@ -8,6 +10,7 @@ import {
 	type LazyContext,
 	type LinePrefilter,
 	migrateOneEntry,
+	nodePreview,
 	type SessionEntry,
 	type SessionPreview,
 	type TreeIndex,
@@ -26,6 +29,8 @@ const CACHE_BYTES = 64 * 1024 * 1024;
 const SCRATCH_ENTRIES = 200_000;
 /** Lines closer than this are read in one slice of the file. */
 const READ_GAP = 64 * 1024;
+/** Entries read at once for `faces` (each batch is let go before the next). */
+const FACES_AT_ONCE = 512;
 /** At most this many bytes in one read of the file. */
 const READ_MAX = 16 * 1024 * 1024;
 
@@ -148,8 +153,22 @@ export class SessionHost {
 		return out;
 	}
 
+	/** The kind and graph preview of the entries at `positions` (read whole, not kept). */
+	async faces(positions: readonly number[]): Promise<{ kinds: EntryKind[]; previews: string[] }> {
+		const kinds: EntryKind[] = [];
+		const previews: string[] = [];
+		for (let from = 0; from < positions.length; from += FACES_AT_ONCE) {
+			const part = positions.slice(from, from + FACES_AT_ONCE);
+			for (const entry of await this.load(part, false)) {
+				kinds.push(entryKind(entry));
+				previews.push(nodePreview(entry));
+			}
+		}
+		return { kinds, previews };
+	}
+
 	/** The whole entries at `positions` (ascending is fastest), from the cache or the file. */
-	async load(positions: readonly number[]): Promise<SessionEntry[]> {
+	async load(positions: readonly number[], keep = true): Promise<SessionEntry[]> {
 		const out: SessionEntry[] = new Array(positions.length);
 		const missing: number[] = [];
 		for (let i = 0; i < positions.length; i++) {
@@ -185,7 +204,7 @@ export class SessionHost {
 				const start = offset[p] - from;
 				const entry = this.parseLine(bytes.subarray(start, start + length[p]), p);
 				out[missing[m]] = entry;
-				this.keep(p, entry, length[p]);
+				if (keep) this.keep(p, entry, length[p]);
 			}
 			k = j;
 		}

@@ -35,8 +35,10 @@ export function createSessionSlice(set: SetStore, get: GetStore): SessionActions
 			set({ focusedEntryId: id });
 		},
 		toggleSegment(segmentId) {
-			// A preview's runs stay folded: the entries inside are not read yet.
-			if (get().session?.partial) return;
+			// A preview's runs stay folded until it is parsed in full (soon); a lean session's open,
+			// their nodes read from the file (see the graph's `useLeanFaces`).
+			const session = get().session;
+			if (session?.partial && !session.lean) return;
 			const expanded = new Set(get().expanded);
 			if (expanded.has(segmentId)) expanded.delete(segmentId);
 			else expanded.add(segmentId);

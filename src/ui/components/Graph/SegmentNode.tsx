@@ -21,6 +21,9 @@ export const SegmentNode = memo(function SegmentNode({ id, data }: NodeProps<Seg
 	// A preview knows the kinds of the run's entries only roughly: they show once it is read.
 	const partial = session?.partial === true;
 	const kinds = useMemo(() => (index && !partial ? segmentKinds(index, node) : []), [index, node, partial]);
+	// A preview's runs open once the file is parsed in full (a lean session's open from the start).
+	const waiting = partial && session?.lean !== true;
+	const expandTitle = waiting ? "Runs open once the whole file is read" : `Expand ${node.count} entries`;
 	const composition = kinds.map((k) => `${k.count} ${KIND_LABEL[k.kind]}`).join(" · ");
 	return (
 		<div
@@ -35,7 +38,8 @@ export const SegmentNode = memo(function SegmentNode({ id, data }: NodeProps<Seg
 					type="button"
 					className="graph-node__far graph-node__far-expand nodrag"
 					data-testid="graph-expand"
-					title={`Expand ${node.count} entries`}
+					title={expandTitle}
+					disabled={waiting}
 					onClick={(event) => {
 						event.stopPropagation();
 						expand(id);
@@ -51,6 +55,8 @@ export const SegmentNode = memo(function SegmentNode({ id, data }: NodeProps<Seg
 							type="button"
 							className="graph-node__expand nodrag"
 							data-testid="graph-expand"
+							title={expandTitle}
+							disabled={waiting}
 							onClick={(event) => {
 								event.stopPropagation();
 								expand(id);

@@ -4,6 +4,7 @@ import { buildGraph, type GraphNode, NODE_HEIGHT, NODE_WIDTH, type SessionGraph,
 import { type OpenSession, useStore } from "../../../store";
 import { baseGraphFor } from "../../../store/viewCache";
 import { useSessionIndex } from "../../hooks/useSession";
+import { useLeanFaces } from "./useLeanFaces";
 
 export type NodeData = { node: GraphNode };
 export type EntryFlowNode = Node<NodeData, "entry">;
@@ -88,10 +89,11 @@ export function useGraphModel(): GraphModel | null {
 		}
 	}
 	const pinKey = pins.join(",");
-	const graph = useMemo(
+	const built = useMemo(
 		() => (index && base && pinKey ? buildGraph(index, expanded, pinKey.split(",").map(Number)) : base),
 		[index, base, expanded, pinKey],
 	);
+	const graph = useLeanFaces(built, index, session);
 	const nodes = useMemo(() => graph?.nodes.map(toFlowNode) ?? [], [graph]);
 	const edges = useMemo<Edge[]>(() => graph?.edges.map((e) => ({ ...e, type: "tree" })) ?? [], [graph]);
 	if (!session || !index || !graph) return null;
