@@ -1,4 +1,4 @@
-import { analyzeContext, normalizeMessage } from "./context";
+import { analyzeContext, type ContextAnalysis, normalizeMessage } from "./context";
 import { newEntryId } from "./export";
 import { estimateTotalTokens } from "./tokens";
 import { getPath, getTreeIndex } from "./tree";
@@ -18,6 +18,21 @@ export interface LabOptions {
 }
 
 /**
+ * What building a lab entry reads of the session (see `labEntryFrom`): the ids taken, the context
+ * at the parent, and the parent's path from the kept entry on.
+ */
+export interface LabSource {
+	taken: { has(id: string): boolean };
+	/** The builder's messages and model at `parentId` (only for a compaction or a message). */
+	contextAt(parentId: string): { messages: readonly AgentMessage[]; model: ContextAnalysis["model"] };
+	/**
+	 * The whole entries of the path to `parentId` from `fromId` on, root first (empty when `fromId`
+	 * is not on it); only for a retained-tail compaction with a kept entry.
+	 */
+	pathFrom(parentId: string, fromId: string): readonly SessionEntry[];
+}
+
+/**
  * Builds the entry `addition` describes, as a child of `parentId`, with a fresh id. A compaction
  * records the estimated context size at the parent as `tokensBefore`; the retained-tail format
  * copies the messages from `keptEntryId` to the parent into `retainedTail`.
@@ -28,12 +43,35 @@ export function labEntry(
 	addition: LabAddition,
 	options: LabOptions,
 ): SessionEntry {
-	const id = newEntryId(getTreeIndex(entries).byId, options.random);
+	return labEntryFrom(
+		{
+			taken: getTreeIndex(entries).byId,
+			contextAt: (id) => analyzeContext(entries, id),
+			pathFrom(id, fromId) {
+				const path = getPath(entries, id);
+				const from = path.findIndex((e) => e.id === fromId);
+				return from < 0 ? [] : path.slice(from);
+			},
+		},
+		parentId,
+		addition,
+		options,
+	);
+}
+
+/** `labEntry` reading the session through `source` (a session held elsewhere, read on demand). */
+export function labEntryFrom(
+	source: LabSource,
+	parentId: string,
+	addition: LabAddition,
+	options: LabOptions,
+): SessionEntry {
+	const id = newEntryId(source.taken, options.random);
 	const base = { id, parentId, timestamp: options.now };
 	const time = Date.parse(options.now);
 	switch (addition.kind) {
 		case "compaction": {
-			const tokensBefore = estimateTotalTokens(analyzeContext(entries, parentId).messages);
+			const tokensBefore = estimateTotalTokens(source.contextAt(parentId).messages);
 			if (addition.format === "legacy") {
 				return {
 					type: "compaction",
@@ -43,10 +81,8 @@ export function labEntry(
 					...(addition.keptEntryId ? { firstKeptEntryId: addition.keptEntryId } : {}),
 				};
 			}
-			const path = getPath(entries, parentId);
-			const from = addition.keptEntryId ? path.findIndex((e) => e.id === addition.keptEntryId) : path.length;
 			const retainedTail: AgentMessage[] = [];
-			for (const e of path.slice(from < 0 ? path.length : from)) {
+			for (const e of addition.keptEntryId ? source.pathFrom(parentId, addition.keptEntryId) : []) {
 				const m = (e as { message?: AgentMessage }).message;
 				if (e.type === "message" && m && typeof m === "object") retainedTail.push(normalizeMessage(m));
 			}
@@ -62,7 +98,7 @@ export function labEntry(
 				replacement: addition.replacement === null ? null : { content: addition.replacement },
 			};
 		case "message": {
-			const model = analyzeContext(entries, parentId).model;
+			const model = source.contextAt(parentId).model;
 			return addition.role === "user"
 				? { type: "message", ...base, message: { role: "user", content: addition.text, timestamp: time } }
 				: {

@@ -1,6 +1,6 @@
 import { type EntryKind, entryKind, entryPreview } from "./entryKind";
 import { serializeSession } from "./export";
-import { getTreeIndex, pathPositions, resolveLeaf } from "./tree";
+import { getTreeIndex, pathPositions, resolveLeaf, type TreeIndex } from "./tree";
 import type { SessionEntry, SessionHeader } from "./types";
 
 /** An entry the what-if lab offers in a picker. */
@@ -32,8 +32,11 @@ function holdsMessage(e: SessionEntry): boolean {
 }
 
 /** The entries the lab's pickers offer for an addition under `parentId`. O(entries). */
-export function labChoices(entries: readonly SessionEntry[], parentId: string | null): LabChoices {
-	const index = getTreeIndex(entries);
+export function labChoices(
+	entries: readonly SessionEntry[],
+	parentId: string | null,
+	index: TreeIndex = getTreeIndex(entries),
+): LabChoices {
 	const parent = resolveLeaf(index, parentId);
 	const positions = pathPositions(index, parent);
 	const onPath = new Set(positions);

@@ -5,6 +5,8 @@ import {
 	type FindFilter,
 	type FoundBatch,
 	hasTreeIndex,
+	type LabAddition,
+	type LabChoices,
 	type LazyContext,
 	type LeafSummary,
 	previewFromPartsInSlices,
@@ -60,6 +62,8 @@ export interface ParseOptions {
  */
 export interface HostHandle {
 	readonly requestId: number;
+	/** The entries of the file it holds (a lab's added entries come after them). */
+	readonly entryCount: number;
 	/** The worker that holds it (another worker, after a crash, does not). */
 	readonly worker: unknown;
 }
@@ -210,6 +214,8 @@ function onMessage(pw: ParserWorker, msg: ParseResponse, lockName: string | null
 		case "context":
 		case "entries-at":
 		case "faces":
+		case "lab-entry":
+		case "lab-choices":
 		case "host-error": {
 			const q = pw.queries.get(msg.queryId);
 			pw.queries.delete(msg.queryId);
@@ -270,7 +276,7 @@ function onRequestMessage(
 		case "preview": {
 			// The rest of this file's messages wait until the preview is made (a slice at a time)
 			// and on screen (or 3 s more).
-			const host: HostHandle = { requestId: msg.requestId, worker: pw };
+			const host: HostHandle = { requestId: msg.requestId, entryCount: msg.preview.shape.length, worker: pw };
 			p.host = host;
 			work.waitFor(
 				previewFromPartsInSlices(msg.preview, yieldToPage).then((preview) => {
@@ -424,8 +430,15 @@ export async function askContext(
 	host: HostHandle,
 	leafId: string | null,
 	idOf: (position: number) => string,
+	/** A what-if lab's entries after the file's. */
+	overlay: SessionEntry[] = [],
 ): Promise<LazyContext> {
-	const answer = await ask(host, { type: "context", requestId: host.requestId, leafId });
+	const answer = await ask(host, {
+		type: "context",
+		requestId: host.requestId,
+		leafId,
+		...(overlay.length > 0 ? { overlay } : {}),
+	});
 	if (answer.type !== "context") throw new Error("a wrong answer from the parser");
 	return { ...answer.context, analysis: unpackAnalysis(answer.context.analysis, idOf) };
 }
@@ -435,6 +448,35 @@ export async function askEntries(host: HostHandle, positions: number[]): Promise
 	const answer = await ask(host, { type: "entries-at", requestId: host.requestId, positions });
 	if (answer.type !== "entries-at") throw new Error("a wrong answer from the parser");
 	return answer.entries;
+}
+
+/** A what-if lab's entries in a copy of a session the worker holds: those after the file's. */
+export function labOverlay(host: HostHandle, entries: readonly SessionEntry[]): SessionEntry[] {
+	return entries.length > host.entryCount ? entries.slice(host.entryCount) : [];
+}
+
+/** A what-if lab's new entry, built in the worker from the file it holds and the lab's `overlay`. */
+export async function askLabEntry(
+	host: HostHandle,
+	parentId: string,
+	addition: LabAddition,
+	now: string,
+	overlay: SessionEntry[],
+): Promise<SessionEntry> {
+	const answer = await ask(host, { type: "lab-entry", requestId: host.requestId, parentId, addition, now, overlay });
+	if (answer.type !== "lab-entry") throw new Error("a wrong answer from the parser");
+	return answer.entry;
+}
+
+/** What the lab's pickers offer under `parentId`, read in the worker. */
+export async function askLabChoices(
+	host: HostHandle,
+	parentId: string | null,
+	overlay: SessionEntry[],
+): Promise<LabChoices> {
+	const answer = await ask(host, { type: "lab-choices", requestId: host.requestId, parentId, overlay });
+	if (answer.type !== "lab-choices") throw new Error("a wrong answer from the parser");
+	return answer.choices;
 }
 
 /** What the graph nodes of entries of a session the worker holds show: kind and preview. */

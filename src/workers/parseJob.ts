@@ -92,9 +92,14 @@ export async function runHostRequest(
 			return;
 		}
 		if (msg.type === "context") {
-			const context = await host.context(msg.leafId ?? undefined);
+			const context = await host.context(msg.leafId ?? undefined, msg.overlay);
 			const analysis = packAnalysis(context.analysis);
 			post({ type: "context", queryId: msg.queryId, context: { ...context, analysis } }, packedBuffers(analysis));
+		} else if (msg.type === "lab-entry") {
+			const entry = await host.labEntry(msg.parentId, msg.addition, msg.now, msg.overlay);
+			post({ type: "lab-entry", queryId: msg.queryId, entry });
+		} else if (msg.type === "lab-choices") {
+			post({ type: "lab-choices", queryId: msg.queryId, choices: await host.labChoices(msg.parentId, msg.overlay) });
 		} else if (msg.type === "faces") {
 			post({ type: "faces", queryId: msg.queryId, ...(await host.faces(msg.positions)) });
 		} else post({ type: "entries-at", queryId: msg.queryId, entries: await host.load(msg.positions) });

@@ -3,6 +3,8 @@ import type {
 	FindFilter,
 	FoundBatch,
 	GraphParts,
+	LabAddition,
+	LabChoices,
 	LazyContext,
 	LeafSummary,
 	PackedAnalysis,
@@ -40,7 +42,26 @@ export type WorkerRequest =
  */
 export type HostRequest =
 	/** `leafId` null: the file's current leaf (as the page's `selectedLeafId`). */
-	| { type: "context"; requestId: number; queryId: number; leafId: string | null }
+	| {
+			type: "context";
+			requestId: number;
+			queryId: number;
+			leafId: string | null;
+			/** A what-if lab's entries appended to the session (see `SessionHost.context`). */
+			overlay?: SessionEntry[];
+	  }
+	/** A what-if lab's new entry (core `labEntryFrom`) in the session with `overlay` appended. */
+	| {
+			type: "lab-entry";
+			requestId: number;
+			queryId: number;
+			parentId: string;
+			addition: LabAddition;
+			now: string;
+			overlay: SessionEntry[];
+	  }
+	/** What the lab's pickers offer under `parentId` (core `labChoices`). */
+	| { type: "lab-choices"; requestId: number; queryId: number; parentId: string | null; overlay: SessionEntry[] }
 	| { type: "entries-at"; requestId: number; queryId: number; positions: number[] }
 	/** What graph nodes of these entries show (their kind and preview), read whole in the worker. */
 	| { type: "faces"; requestId: number; queryId: number; positions: number[] }
@@ -54,6 +75,8 @@ export type HostAnswer =
 	| { type: "context"; queryId: number; context: Omit<LazyContext, "analysis"> & { analysis: PackedAnalysis } }
 	| { type: "entries-at"; queryId: number; entries: SessionEntry[] }
 	| { type: "faces"; queryId: number; kinds: EntryKind[]; previews: string[] }
+	| { type: "lab-entry"; queryId: number; entry: SessionEntry }
+	| { type: "lab-choices"; queryId: number; choices: LabChoices }
 	| { type: "found"; queryId: number; batch: FoundBatch; done: boolean }
 	| { type: "host-error"; queryId: number; message: string };
 

@@ -5,14 +5,20 @@ import { goldenNames, readGolden } from "../../test/fixtures";
 import { reshapeSession } from "../../test/reshape";
 import {
 	analyzeContext,
+	appendEntry,
 	completePreview,
 	convertToLlm,
 	createPreviewScanner,
 	findEntries,
 	getTreeIndex,
+	type LabAddition,
+	labChoices,
+	labEntry,
 	parseSession,
+	pathPositions,
 	previewToParts,
 	type ScannedPreview,
+	type SessionEntry,
 } from "../core";
 import { SessionHost } from "./sessionHost";
 
@@ -174,4 +180,48 @@ describe("a preview that keeps no bytes", () => {
 			expect(got.wanted).toEqual([]);
 		},
 	);
+});
+
+describe.each(goldenNames())("the what-if lab on %s through the worker's host", (name) => {
+	const { text } = readGolden(name);
+	const parsed = parseSession(text);
+	const index = getTreeIndex(parsed.entries);
+	const now = "2026-12-01T12:00:00.000Z";
+	const noId = ({ id: _id, ...rest }: SessionEntry) => rest;
+
+	it.runIf(parsed.version >= 3)("builds the entries a full parse builds, and their contexts", async () => {
+		const { host } = hostOf(text);
+		const leaf = parsed.entries[index.currentLeaf].id;
+		const path = pathPositions(index, index.currentLeaf).map((p) => parsed.entries[p].id);
+		const other = index.leaves.map((p) => parsed.entries[p].id).find((id) => !path.includes(id)) ?? leaf;
+		const additions: LabAddition[] = [
+			{ kind: "message", role: "assistant", text: "what if" },
+			{ kind: "compaction", format: "retained-tail", keptEntryId: path[Math.floor(path.length / 2)], summary: "s" },
+			{ kind: "compaction", format: "legacy", keptEntryId: path[1] ?? null, summary: "s" },
+			{ kind: "context-edit", targetId: path[path.length - 1], replacement: null },
+			{ kind: "branch-summary", fromId: other, summary: "b" },
+			{ kind: "message", role: "user", text: "and then?" },
+		];
+		let entries: SessionEntry[] = parsed.entries.slice();
+		let parent = leaf;
+		for (const addition of additions) {
+			const overlay = entries.slice(parsed.entries.length);
+			const got = await host.labEntry(parent, addition, now, overlay);
+			const want = labEntry(entries, parent, addition, { now });
+			expect(noId(got)).toEqual(noId(want));
+			expect(entries.some((e) => e.id === got.id)).toBe(false);
+			entries = appendEntry(entries, got);
+			parent = got.id;
+			// The context at the new entry, as a full parse of the lab copy gives it.
+			const context = await host.context(got.id, entries.slice(parsed.entries.length));
+			const full = analyzeContext(entries, got.id);
+			expect(context.analysis.selectedPositions).toEqual(full.selectedPositions);
+			expect(plain(context.analysis.messages)).toEqual(plain(full.messages));
+			expect(context.analysis.model).toEqual(full.model);
+			expect(await host.labChoices(got.id, entries.slice(parsed.entries.length))).toEqual(labChoices(entries, got.id));
+		}
+		// Back to the file alone: its context is unchanged.
+		const again = await host.context(leaf);
+		expect(again.analysis.selectedPositions).toEqual(analyzeContext(parsed.entries, leaf).selectedPositions);
+	});
 });

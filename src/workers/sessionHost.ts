@@ -2,15 +2,24 @@ import {
 	analyzeLazily,
 	type EntryKind,
 	entryKind,
+	extendTreeIndex,
 	type FindFilter,
 	type FoundBatch,
 	findLazily,
 	getLabels,
 	getTreeIndex,
+	keepDialect,
+	type LabAddition,
+	type LabChoices,
 	type LazyContext,
+	type LazySession,
 	type LinePrefilter,
+	labChoices,
+	labEntryFrom,
 	migrateOneEntry,
 	nodePreview,
+	pathPositions,
+	resolveLeaf,
 	type SessionEntry,
 	type SessionPreview,
 	type TreeIndex,
@@ -29,6 +38,8 @@ const CACHE_BYTES = 64 * 1024 * 1024;
 const SCRATCH_ENTRIES = 200_000;
 /** Lines closer than this are read in one slice of the file. */
 const READ_GAP = 64 * 1024;
+/** Path entries (nearest the parent) and other tips the lab's pickers offer in a lean session. */
+const LAB_CHOICES = 2000;
 /** Entries read at once for `faces` (each batch is let go before the next). */
 const FACES_AT_ONCE = 512;
 /** At most this many bytes in one read of the file. */
@@ -65,23 +76,124 @@ export class SessionHost {
 		}
 	}
 
-	/** The context of `leafId` (see core `analyzeLazily`). */
-	context(leafId: string | null | undefined): Promise<LazyContext> {
-		// One scratch copy for every question, dropped once it holds too much read in whole.
-		if (this.scratch === null || this.scratchFilled() > SCRATCH_ENTRIES) this.scratch = this.entries.slice();
-		return analyzeLazily(
-			{
+	/**
+	 * The context of `leafId` (see core `analyzeLazily`), in the session with `overlay` appended
+	 * (a what-if lab's entries, in order; they are whole).
+	 */
+	context(leafId: string | null | undefined, overlay: readonly SessionEntry[] = []): Promise<LazyContext> {
+		return analyzeLazily(this.lazy(overlay), leafId);
+	}
+
+	private scratch: SessionEntry[] | null = null;
+
+	/** The session as the builder reads it lazily, with `overlay` appended. */
+	private lazy(overlay: readonly SessionEntry[]): LazySession {
+		if (overlay.length === 0) {
+			// One scratch copy for every question, dropped once it holds too much read in whole.
+			if (this.scratch === null || this.scratchFilled() > SCRATCH_ENTRIES) this.scratch = this.entries.slice();
+			return {
 				entries: this.entries,
 				index: this.index,
 				isFull: (p) => this.full[p] === 1,
 				load: (positions) => this.load(positions),
 				scratch: this.scratch,
+			};
+		}
+		const lab = this.labWith(overlay);
+		const base = this.entries.length;
+		return {
+			entries: lab.entries,
+			index: lab.index,
+			isFull: (p) => p >= base || this.full[p] === 1,
+			load: async (positions) => {
+				const inFile = positions.filter((p) => p < base);
+				const read = await this.load(inFile);
+				let k = 0;
+				return positions.map((p) => (p < base ? read[k++] : lab.entries[p]));
 			},
-			leafId,
+			scratch: lab.scratch,
+		};
+	}
+
+	/** The session with a lab's entries appended, kept while the lab adds to the same ones. */
+	private lab: { entries: SessionEntry[]; index: TreeIndex; scratch: SessionEntry[] } | null = null;
+
+	private labWith(overlay: readonly SessionEntry[]): {
+		entries: SessionEntry[];
+		index: TreeIndex;
+		scratch: SessionEntry[];
+	} {
+		const base = this.entries.length;
+		const lab = this.lab;
+		const same =
+			lab !== null &&
+			lab.entries.length === base + overlay.length &&
+			overlay.every((e, i) => lab.entries[base + i].id === e.id);
+		if (lab && same) return lab;
+		const entries = this.entries.concat(overlay);
+		// The file's tree index extended by the added entries (rebuilt where one changes the old part).
+		const index = extendTreeIndex(this.index, entries);
+		this.lab = { entries, index, scratch: entries.slice() };
+		return this.lab;
+	}
+
+	/** The lab entry `addition` under `parentId` in the session with `overlay` (core `labEntryFrom`). */
+	async labEntry(
+		parentId: string,
+		addition: LabAddition,
+		now: string,
+		overlay: readonly SessionEntry[],
+	): Promise<SessionEntry> {
+		const session = this.lazy(overlay);
+		const needsContext = addition.kind === "compaction" || addition.kind === "message";
+		const context = needsContext ? (await analyzeLazily(session, parentId)).analysis : null;
+		let tail: SessionEntry[] = [];
+		if (addition.kind === "compaction" && addition.format === "retained-tail" && addition.keptEntryId) {
+			const path = pathPositions(session.index, resolveLeaf(session.index, parentId));
+			const from = path.indexOf(session.index.byId.get(addition.keptEntryId) ?? -1);
+			if (from >= 0) tail = await session.load(path.slice(from));
+		}
+		return labEntryFrom(
+			{
+				taken: session.index.byId,
+				contextAt: () => {
+					if (!context) throw new Error("no context worked out");
+					return context;
+				},
+				pathFrom: () => tail,
+			},
+			parentId,
+			addition,
+			{ now },
 		);
 	}
 
-	private scratch: SessionEntry[] | null = null;
+	/**
+	 * What the lab's pickers offer under `parentId` (core `labChoices`), their entries read whole:
+	 * the `LAB_CHOICES` path entries nearest the parent and as many other tips.
+	 */
+	async labChoices(parentId: string | null, overlay: readonly SessionEntry[]): Promise<LabChoices> {
+		const session = this.lazy(overlay);
+		const wholePath = pathPositions(session.index, resolveLeaf(session.index, parentId));
+		const path = wholePath.slice(-LAB_CHOICES);
+		const onPath = new Set(wholePath);
+		const tips = session.index.leaves.filter((p) => !onPath.has(p)).slice(0, LAB_CHOICES);
+		const wanted = [...path, ...tips].sort((a, b) => a - b);
+		const whole = session.entries.slice();
+		for (let from = 0; from < wanted.length; from += FACES_AT_ONCE) {
+			const part = wanted.slice(from, from + FACES_AT_ONCE);
+			const read = await session.load(part);
+			for (let i = 0; i < part.length; i++) whole[part[i]] = read[i];
+		}
+		keepDialect(whole, session.entries);
+		const all = labChoices(whole, parentId, session.index);
+		const read = new Set(wanted.map((p) => session.entries[p].id));
+		return {
+			path: all.path.slice(-LAB_CHOICES),
+			targets: all.targets.filter((c) => read.has(c.id)),
+			others: all.others.slice(0, LAB_CHOICES),
+		};
+	}
 
 	/** The index the scan made, until the page names the content hash to store it under. */
 	unstoredIndex: Omit<StoredIndex, "contentHash"> | null = null;

@@ -1,4 +1,5 @@
-import { appendEntry, labCopyText, labEntry } from "../../core";
+import { appendEntry, labCopyText, labEntry, type SessionEntry } from "../../core";
+import { askLabEntry, labOverlay } from "../../workers/client";
 import type { LabActions, LabState } from "../teachTypes";
 import type { GetStore, OpenSession, SetStore } from "../types";
 
@@ -32,6 +33,25 @@ export function createLabSlice(set: SetStore, get: GetStore): LabActions {
 		return lab && session && session.key === lab.key ? { lab, session } : null;
 	};
 
+	/** Puts `entry` at the end of the lab copy and selects it. */
+	const append = (current: NonNullable<ReturnType<typeof active>>, entry: SessionEntry) => {
+		const { lab, session } = current;
+		const entries = appendEntry(session.entries, entry);
+		const lastLine = session.lines.length > 0 ? session.lines[session.lines.length - 1] : 1;
+		set({
+			session: { ...session, entries, leafId: entry.id, lines: [...session.lines, lastLine + 1] },
+			selectedLeafId: entry.id,
+			focusedEntryId: null,
+			lab: {
+				...lab,
+				history: [...lab.history, { entries: session.entries, selectedLeafId: get().selectedLeafId }],
+				added: [...lab.added, entry.id],
+			},
+			labError: null,
+		});
+		if (get().findQuery) get().runFind();
+	};
+
 	return {
 		enterLab() {
 			const { session, selectedLeafId } = get();
@@ -48,23 +68,22 @@ export function createLabSlice(set: SetStore, get: GetStore): LabActions {
 		labAppend(parentId, addition) {
 			const current = active();
 			if (!current) return;
-			const { lab, session } = current;
-			try {
-				const entry = labEntry(session.entries, parentId, addition, { now: new Date().toISOString() });
-				const entries = appendEntry(session.entries, entry);
-				const lastLine = session.lines.length > 0 ? session.lines[session.lines.length - 1] : 1;
-				set({
-					session: { ...session, entries, leafId: entry.id, lines: [...session.lines, lastLine + 1] },
-					selectedLeafId: entry.id,
-					focusedEntryId: null,
-					lab: {
-						...lab,
-						history: [...lab.history, { entries: session.entries, selectedLeafId: get().selectedLeafId }],
-						added: [...lab.added, entry.id],
+			const { session } = current;
+			const now = new Date().toISOString();
+			const host = session.lean ? session.host : undefined;
+			if (host) {
+				// A lean session's entry is built in the worker that holds the file (it reads what it needs).
+				askLabEntry(host, parentId, addition, now, labOverlay(host, session.entries)).then(
+					(entry) => {
+						const still = active();
+						if (still && still.session.entries === session.entries) append(still, entry);
 					},
-					labError: null,
-				});
-				if (get().findQuery) get().runFind();
+					(err: unknown) => set({ labError: `The entry could not be added: ${errorText(err)}` }),
+				);
+				return;
+			}
+			try {
+				append(current, labEntry(session.entries, parentId, addition, { now }));
 			} catch (err) {
 				set({ labError: `The entry could not be added: ${errorText(err)}` });
 			}

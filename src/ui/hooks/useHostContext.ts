@@ -1,7 +1,7 @@
 import { useEffect, useState } from "react";
 import { type ContextAnalysis, keepDialect, type SessionEntry } from "../../core";
 import type { OpenSession } from "../../store";
-import { askContext, askEntries, type HostHandle } from "../../workers/client";
+import { askContext, askEntries, type HostHandle, labOverlay } from "../../workers/client";
 
 export interface HostedContext {
 	/** The session's entries with those the analysis read put in whole. */
@@ -30,7 +30,7 @@ export function useHostContext(
 	useEffect(() => {
 		if (!host || !entries) return;
 		let live = true;
-		askContext(host, leafId, (p) => entries[p].id).then(
+		askContext(host, leafId, (p) => entries[p].id, labOverlay(host, entries)).then(
 			(ctx) => {
 				if (!live) return;
 				const view = entries.slice();

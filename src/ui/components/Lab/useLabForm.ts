@@ -1,5 +1,6 @@
-import { useMemo, useState } from "react";
-import { type LabAddition, type LabChoice, labChoices } from "../../../core";
+import { useEffect, useMemo, useState } from "react";
+import { type LabAddition, type LabChoice, type LabChoices, labChoices, type SessionEntry } from "../../../core";
+import { askLabChoices, type HostHandle, labOverlay } from "../../../workers/client";
 import { useSessionIndex } from "../../hooks/useSession";
 
 export type LabKind = "legacy" | "tail" | "branch-summary" | "context-edit" | "user" | "assistant";
@@ -39,7 +40,31 @@ function lastUser(path: readonly LabChoice[]): string {
 const valid = (id: string, list: readonly LabChoice[], fallback: string) =>
 	list.some((c) => c.id === id) ? id : fallback;
 
-const NO_CHOICES = { path: [], targets: [], others: [] };
+const NO_CHOICES: LabChoices = { path: [], targets: [], others: [] };
+
+/** The lab's choices under `parentId` as the worker holding a lean session's file reads them. */
+function useHostedChoices(
+	host: HostHandle | undefined,
+	entries: readonly SessionEntry[] | undefined,
+	parentId: string | null,
+): LabChoices {
+	const [got, setGot] = useState<{ entries: readonly SessionEntry[]; parentId: string; choices: LabChoices } | null>(
+		null,
+	);
+	useEffect(() => {
+		if (!host || !entries || !parentId) return;
+		let live = true;
+		askLabChoices(host, parentId, labOverlay(host, entries)).then(
+			(choices) => live && setGot({ entries, parentId, choices }),
+			// The pickers stay empty; adding says what went wrong.
+			() => {},
+		);
+		return () => {
+			live = false;
+		};
+	}, [host, entries, parentId]);
+	return got && got.entries === entries && got.parentId === parentId ? got.choices : NO_CHOICES;
+}
 
 /**
  * The lab form's fields, the pickers' choices under `parentId` and the addition they describe.
@@ -49,10 +74,14 @@ const NO_CHOICES = { path: [], targets: [], others: [] };
 export function useLabForm(parentId: string | null, active: boolean) {
 	const { session } = useSessionIndex();
 	const entries = session?.entries;
-	const choices = useMemo(
-		() => (active && entries && parentId ? labChoices(entries, parentId) : NO_CHOICES),
-		[active, entries, parentId],
+	// A lean session's entries are skeletons: its worker reads the choices from the file.
+	const host = session?.lean ? session.host : undefined;
+	const here = useMemo(
+		() => (!host && active && entries && parentId ? labChoices(entries, parentId) : NO_CHOICES),
+		[host, active, entries, parentId],
 	);
+	const hosted = useHostedChoices(host, active ? entries : undefined, parentId);
+	const choices = host ? hosted : here;
 	const [kind, setKind] = useState<LabKind>("legacy");
 	const [kept, setKept] = useState("");
 	const [from, setFrom] = useState("");
