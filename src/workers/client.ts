@@ -9,6 +9,7 @@ import {
 	type SessionEntry,
 	type SessionIssue,
 	type SessionPreview,
+	type TipComparison,
 	unpackAnalysis,
 } from "../core";
 import { EntryMaker } from "./entryMaker";
@@ -206,6 +207,7 @@ function onMessage(pw: ParserWorker, msg: ParseResponse, lockName: string | null
 		}
 		case "context":
 		case "entries-at":
+		case "compare":
 		case "host-error": {
 			const q = pw.queries.get(msg.queryId);
 			pw.queries.delete(msg.queryId);
@@ -419,6 +421,13 @@ export async function askEntries(host: HostHandle, positions: number[]): Promise
 	const answer = await ask(host, { type: "entries-at", requestId: host.requestId, positions });
 	if (answer.type !== "entries-at") throw new Error("a wrong answer from the parser");
 	return answer.entries;
+}
+
+/** Two tips of a session the worker holds compared, as core `compareTips` on its full entries. */
+export async function askCompare(host: HostHandle, leafA: string | null, leafB: string | null): Promise<TipComparison> {
+	const answer = await ask(host, { type: "compare", requestId: host.requestId, leafA, leafB });
+	if (answer.type !== "compare") throw new Error("a wrong answer from the parser");
+	return answer.comparison;
 }
 
 /**

@@ -9,6 +9,7 @@ import type {
 	PreviewParts,
 	SessionEntry,
 	SessionIssue,
+	TipComparison,
 	TreeParts,
 } from "../core";
 import type { ChunkPlan } from "./readSession";
@@ -41,6 +42,8 @@ export type HostRequest =
 	/** `leafId` null: the file's current leaf (as the page's `selectedLeafId`). */
 	| { type: "context"; requestId: number; queryId: number; leafId: string | null }
 	| { type: "entries-at"; requestId: number; queryId: number; positions: number[] }
+	/** Two tips' payloads compared (core `compareTips`); a null leaf is the empty path, as there. */
+	| { type: "compare"; requestId: number; queryId: number; leafA: string | null; leafB: string | null }
 	/** Answered by `found` batches, the last with `done` (a newer find of the session stops it). */
 	| { type: "find"; requestId: number; queryId: number; query: string; filter: FindFilter }
 	| { type: "release"; requestId: number }
@@ -50,6 +53,7 @@ export type HostRequest =
 export type HostAnswer =
 	| { type: "context"; queryId: number; context: Omit<LazyContext, "analysis"> & { analysis: PackedAnalysis } }
 	| { type: "entries-at"; queryId: number; entries: SessionEntry[] }
+	| { type: "compare"; queryId: number; comparison: TipComparison }
 	| { type: "found"; queryId: number; batch: FoundBatch; done: boolean }
 	| { type: "host-error"; queryId: number; message: string };
 

@@ -1,14 +1,17 @@
 import {
 	analyzeLazily,
+	compareLazily,
 	type FindFilter,
 	type FoundBatch,
 	findLazily,
 	getLabels,
 	getTreeIndex,
 	type LazyContext,
+	type LazySession,
 	migrateOneEntry,
 	type SessionEntry,
 	type SessionPreview,
+	type TipComparison,
 	type TreeIndex,
 } from "../core";
 import type { StoredIndex } from "../storage/indexStore";
@@ -61,18 +64,25 @@ export class SessionHost {
 
 	/** The context of `leafId` (see core `analyzeLazily`). */
 	context(leafId: string | null | undefined): Promise<LazyContext> {
+		return analyzeLazily(this.lazy(), leafId);
+	}
+
+	/** Two tips' provider payloads compared, as `compareTips` on the full entries (core `compareLazily`). */
+	compare(leafA: string | null, leafB: string | null): Promise<TipComparison> {
+		return compareLazily(this.lazy(), leafA, leafB);
+	}
+
+	/** The session as core's lazy analyses read it. */
+	private lazy(): LazySession {
 		// One scratch copy for every question, dropped once it holds too much read in whole.
 		if (this.scratch === null || this.scratchFilled() > SCRATCH_ENTRIES) this.scratch = this.entries.slice();
-		return analyzeLazily(
-			{
-				entries: this.entries,
-				index: this.index,
-				isFull: (p) => this.full[p] === 1,
-				load: (positions) => this.load(positions),
-				scratch: this.scratch,
-			},
-			leafId,
-		);
+		return {
+			entries: this.entries,
+			index: this.index,
+			isFull: (p) => this.full[p] === 1,
+			load: (positions) => this.load(positions),
+			scratch: this.scratch,
+		};
 	}
 
 	private scratch: SessionEntry[] | null = null;
