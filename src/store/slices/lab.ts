@@ -35,7 +35,8 @@ export function createLabSlice(set: SetStore, get: GetStore): LabActions {
 	return {
 		enterLab() {
 			const { session, selectedLeafId } = get();
-			if (!session || active()) return;
+			// A lean session has skeletons for entries: the lab is not served by the worker.
+			if (!session || session.lean || active()) return;
 			const key = `lab:${session.key}`;
 			const scratch: OpenSession = { ...session, key, stored: false, entries: [...session.entries] };
 			set({
