@@ -1,8 +1,8 @@
 import { analyzeContext } from "./context";
 import { convertToLlm } from "./llm";
 import { estimateTokens } from "./tokens";
-import { getTreeIndex, pathPositions, resolveLeaf } from "./tree";
-import type { Message, SessionEntry } from "./types";
+import { getTreeIndex, pathPositions, resolveLeaf, type TreeIndex } from "./tree";
+import type { AgentMessage, Message, SessionEntry } from "./types";
 
 export interface TipPayload {
 	leafId: string | null;
@@ -26,10 +26,34 @@ function sameMessage(x: Message, y: Message): boolean {
 	return x === y || JSON.stringify(x) === JSON.stringify(y);
 }
 
-function payload(entries: readonly SessionEntry[], leafId: string | null): TipPayload {
-	const llm = convertToLlm(analyzeContext(entries, leafId).messages);
+/** What a tip sends the provider, from the agent messages of its context (`analyzeContext`'s). */
+export function tipPayload(leafId: string | null, messages: readonly AgentMessage[]): TipPayload {
+	const llm = convertToLlm(messages);
 	const tokens = llm.map(estimateTokens);
 	return { leafId, llm, tokens, totalTokens: tokens.reduce((s, t) => s + t, 0) };
+}
+
+/**
+ * Two tips' payloads compared: the shared prefix, where their paths split (from `index`, whose
+ * entries need no more than their ids) and the token difference. The payloads may come from full
+ * entries (`compareTips`) or from a lazy session's contexts (`compareLazily`).
+ */
+export function comparePayloads(index: TreeIndex, a: TipPayload, b: TipPayload): TipComparison {
+	let sharedPrefix = 0;
+	const n = Math.min(a.llm.length, b.llm.length);
+	while (sharedPrefix < n && sameMessage(a.llm[sharedPrefix], b.llm[sharedPrefix])) sharedPrefix++;
+
+	const pathA = pathPositions(index, resolveLeaf(index, a.leafId));
+	const pathB = pathPositions(index, resolveLeaf(index, b.leafId));
+	let common = -1;
+	for (let i = 0; i < Math.min(pathA.length, pathB.length) && pathA[i] === pathB[i]; i++) common = pathA[i];
+	return {
+		a,
+		b,
+		sharedPrefix,
+		commonAncestorId: common === -1 ? null : index.entries[common].id,
+		tokenDifference: b.totalTokens - a.totalTokens,
+	};
 }
 
 /** Compares the provider payloads of two leaves: shared prefix, split point and token difference. */
@@ -38,22 +62,7 @@ export function compareTips(
 	leafA: string | null,
 	leafB: string | null,
 ): TipComparison {
-	const a = payload(entries, leafA);
-	const b = payload(entries, leafB);
-	let sharedPrefix = 0;
-	const n = Math.min(a.llm.length, b.llm.length);
-	while (sharedPrefix < n && sameMessage(a.llm[sharedPrefix], b.llm[sharedPrefix])) sharedPrefix++;
-
 	const index = getTreeIndex(entries);
-	const pathA = pathPositions(index, resolveLeaf(index, leafA));
-	const pathB = pathPositions(index, resolveLeaf(index, leafB));
-	let common = -1;
-	for (let i = 0; i < Math.min(pathA.length, pathB.length) && pathA[i] === pathB[i]; i++) common = pathA[i];
-	return {
-		a,
-		b,
-		sharedPrefix,
-		commonAncestorId: common === -1 ? null : entries[common].id,
-		tokenDifference: b.totalTokens - a.totalTokens,
-	};
+	const payload = (leafId: string | null) => tipPayload(leafId, analyzeContext(entries, leafId, index).messages);
+	return comparePayloads(index, payload(leafA), payload(leafB));
 }

@@ -1,4 +1,5 @@
-import type { ContextAnalysis } from "./context";
+import type { ContextAnalysis, PathEntryFate } from "./context";
+import { countRegion, fateColumns } from "./lazyContext";
 import { convertToLlm } from "./llm";
 import type { SessionEntry } from "./types";
 
@@ -17,6 +18,39 @@ export interface ExplainStep {
 /** "1 entry", "2 entries", "3 messages". */
 const plural = (n: number, word: string) =>
 	`${n} ${n === 1 ? word : /[^aeiou]y$/.test(word) ? `${word.slice(0, -1)}ies` : `${word}s`}`;
+
+/**
+ * How many path entries a context edit replaced and omitted, and the positions of those that give
+ * messages. Fates that are columns (a lean session's, see `unpackAnalysis`) are read as columns:
+ * a path of a million entries makes no million fates.
+ */
+function projected(fates: readonly PathEntryFate[]): { edited: number; omitted: number; contributing: number[] } {
+	const columns = fateColumns(fates);
+	if (!columns) {
+		return {
+			edited: fates.filter((f) => f.editId && !f.omitted).length,
+			omitted: fates.filter((f) => f.omitted).length,
+			contributing: fates.filter((f) => f.messageCount > 0).map((f) => f.position),
+		};
+	}
+	const { flags, messageCount, position } = columns;
+	let omitted = 0;
+	const contributing: number[] = [];
+	for (let i = 0; i < position.length; i++) {
+		if ((flags[i] & 2) === 2) omitted++;
+		if (messageCount[i] > 0) contributing.push(position[i]);
+	}
+	const edited = columns.editId.filter(([i, id]) => id && (flags[i] & 2) === 0).length;
+	return { edited, omitted, contributing };
+}
+
+/** The fate of the path entry at `position`, if it is on the path (columns searched as columns). */
+function fateAt(fates: readonly PathEntryFate[], position: number): PathEntryFate | undefined {
+	const columns = fateColumns(fates);
+	if (!columns) return fates.find((f) => f.position === position);
+	const i = columns.position.indexOf(position);
+	return i < 0 ? undefined : fates[i];
+}
 
 /**
  * The builder for one leaf, as seven steps a person can follow: collect the path, find the latest
@@ -62,16 +96,14 @@ export function explainSteps(entries: readonly SessionEntry[], a: ContextAnalysi
 		text: ruleText[a.rule],
 		focus: c && c.firstKeptPathIndex >= 0 ? [c.position, a.path[c.firstKeptPathIndex]] : c ? [c.position] : [],
 	});
-	const summarized = a.fates.filter((f) => f.region === "summarized").length;
+	const summarized = countRegion(a.fates, "summarized");
 	steps.push({
 		id: "range",
 		title: "4. The selected range",
 		text: `${plural(a.selected.length, "entry")} selected${summarized ? `; ${plural(summarized, "entry")} before the compaction are summarized away` : ""}. Settings, labels and custom entries stay in the list but produce no messages.`,
 		focus: a.selectedPositions,
 	});
-	const edited = a.fates.filter((f) => f.editId && !f.omitted).length;
-	const omitted = a.fates.filter((f) => f.omitted).length;
-	const contributing = a.fates.filter((f) => f.messageCount > 0).map((f) => f.position);
+	const { edited, omitted, contributing } = projected(a.fates);
 	steps.push({
 		id: "project",
 		title: "5. Project each entry",
@@ -80,7 +112,7 @@ export function explainSteps(entries: readonly SessionEntry[], a: ContextAnalysi
 	});
 	const settingFocus = [a.modelFrom, a.thinkingLevelFrom].filter((p) => p >= 0);
 	const model = a.model ? `${a.model.provider}/${a.model.modelId}` : "none";
-	const fromSummarized = settingFocus.some((p) => a.fates.find((f) => f.position === p)?.region === "summarized");
+	const fromSummarized = settingFocus.some((p) => fateAt(a.fates, p)?.region === "summarized");
 	steps.push({
 		id: "settings",
 		title: "6. Resolve model and thinking level",

@@ -2,6 +2,7 @@ export * from "./append";
 export * from "./archive";
 export * from "./codeLanguage";
 export * from "./compare";
+export * from "./compareLazily";
 export * from "./compareView";
 export * from "./context";
 export * from "./diagnostics";

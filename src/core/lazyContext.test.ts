@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { goldenNames, readGolden } from "../../test/fixtures";
 import { analyzeContext } from "./context";
+import { explainSteps } from "./explain";
 import { findEntries, findLazily } from "./find";
 import { inspectContext } from "./inspect";
 import { countRegion, fateColumns, isSkeleton, packAnalysis, packedBuffers, unpackAnalysis } from "./lazyContext";
@@ -27,7 +28,11 @@ describe.each(goldenNames())("a packed analysis of %s", (name) => {
 			if (b.fates.length > 0) expect(b.fates[0]).toBe(b.fates[0]);
 			for (const region of ["summarized", "kept", "after", "whole"] as const) {
 				expect(countRegion(b.fates, region)).toBe(a.fates.filter((f) => f.region === region).length);
+				// Array methods that skip holes see every fate.
+				expect(b.fates.filter((f) => f.region === region)).toEqual(a.fates.filter((f) => f.region === region));
 			}
+			expect(b.fates.map((f) => f.position)).toEqual(a.fates.map((f) => f.position));
+			expect(explainSteps(entries, b)).toEqual(explainSteps(entries, a));
 			const pa = inspectContext(entries, a);
 			const pb = inspectContext(entries, { ...b, fates: b.fates });
 			expect(pb.selectedFates).toEqual(pa.selectedFates);

@@ -213,15 +213,22 @@ export function unpackAnalysis(p: PackedAnalysis, idOf: (position: number) => st
 		}
 		return fate;
 	};
+	/** The fate index a property names, else -1. */
+	const indexOf = (prop: string | symbol): number => {
+		if (typeof prop !== "string") return -1;
+		const i = prop.length > 0 && prop.length < 11 ? Number(prop) : Number.NaN;
+		return Number.isInteger(i) && i >= 0 && i < n && String(i) === prop ? i : -1;
+	};
 	const target: PathEntryFate[] = [];
 	target.length = n;
 	const fates = new Proxy(target, {
 		get(t, prop, receiver) {
-			if (typeof prop === "string") {
-				const i = prop.length > 0 && prop.length < 11 ? Number(prop) : Number.NaN;
-				if (Number.isInteger(i) && i >= 0 && i < n && String(i) === prop) return fateAt(i);
-			}
-			return Reflect.get(t, prop, receiver);
+			const i = indexOf(prop);
+			return i >= 0 ? fateAt(i) : Reflect.get(t, prop, receiver);
+		},
+		// Array methods that skip holes (filter, forEach, map, some…) ask first whether an item is there.
+		has(t, prop) {
+			return indexOf(prop) >= 0 || Reflect.has(t, prop);
 		},
 	});
 	lazyColumns.set(fates, f);

@@ -38,7 +38,7 @@ export interface OpenSession extends ParsedSession {
 	partial?: boolean;
 	/**
 	 * A file too large to hold parsed on the page: it stays `partial`, its skeletons are never
-	 * replaced, and `host` answers for its entries (find, compare, export and the lab are off).
+	 * replaced, and `host` answers for its entries, finds and comparisons (export and the lab are off).
 	 */
 	lean?: boolean;
 	/** The parse worker holding the file while it is a preview or lean: asked for contexts and entries. */

@@ -13,6 +13,7 @@ import {
 	type SessionEntry,
 	type SessionIssue,
 	type SessionPreview,
+	type TipComparison,
 	unpackAnalysis,
 } from "../core";
 import { yieldToPage } from "../store/yieldToPage";
@@ -216,6 +217,7 @@ function onMessage(pw: ParserWorker, msg: ParseResponse, lockName: string | null
 		case "faces":
 		case "lab-entry":
 		case "lab-choices":
+		case "compare":
 		case "host-error": {
 			const q = pw.queries.get(msg.queryId);
 			pw.queries.delete(msg.queryId);
@@ -487,6 +489,13 @@ export async function askFaces(
 	const answer = await ask(host, { type: "faces", requestId: host.requestId, positions });
 	if (answer.type !== "faces") throw new Error("a wrong answer from the parser");
 	return { kinds: answer.kinds, previews: answer.previews };
+}
+
+/** Two tips of a session the worker holds compared, as core `compareTips` on its full entries. */
+export async function askCompare(host: HostHandle, leafA: string | null, leafB: string | null): Promise<TipComparison> {
+	const answer = await ask(host, { type: "compare", requestId: host.requestId, leafA, leafB });
+	if (answer.type !== "compare") throw new Error("a wrong answer from the parser");
+	return answer.comparison;
 }
 
 /**

@@ -91,6 +91,10 @@ export async function runHostRequest(
 			});
 			return;
 		}
+		if (msg.type === "compare") {
+			post({ type: "compare", queryId: msg.queryId, comparison: await host.compare(msg.leafA, msg.leafB) });
+			return;
+		}
 		if (msg.type === "context") {
 			const context = await host.context(msg.leafId ?? undefined, msg.overlay);
 			const analysis = packAnalysis(context.analysis);

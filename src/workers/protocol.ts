@@ -12,6 +12,7 @@ import type {
 	PreviewParts,
 	SessionEntry,
 	SessionIssue,
+	TipComparison,
 	TreeParts,
 } from "../core";
 import type { ChunkPlan } from "./readSession";
@@ -65,6 +66,8 @@ export type HostRequest =
 	| { type: "entries-at"; requestId: number; queryId: number; positions: number[] }
 	/** What graph nodes of these entries show (their kind and preview), read whole in the worker. */
 	| { type: "faces"; requestId: number; queryId: number; positions: number[] }
+	/** Two tips' payloads compared (core `compareTips`); a null leaf is the empty path, as there. */
+	| { type: "compare"; requestId: number; queryId: number; leafA: string | null; leafB: string | null }
 	/** Answered by `found` batches, the last with `done` (a newer find of the session stops it). */
 	| { type: "find"; requestId: number; queryId: number; query: string; filter: FindFilter }
 	| { type: "release"; requestId: number }
@@ -77,6 +80,7 @@ export type HostAnswer =
 	| { type: "faces"; queryId: number; kinds: EntryKind[]; previews: string[] }
 	| { type: "lab-entry"; queryId: number; entry: SessionEntry }
 	| { type: "lab-choices"; queryId: number; choices: LabChoices }
+	| { type: "compare"; queryId: number; comparison: TipComparison }
 	| { type: "found"; queryId: number; batch: FoundBatch; done: boolean }
 	| { type: "host-error"; queryId: number; message: string };
 

@@ -3,6 +3,7 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { goldenNames, readGolden } from "../../test/fixtures";
 import { reshapeSession } from "../../test/reshape";
+import { hostOf } from "../../test/sessionHost";
 import {
 	analyzeContext,
 	appendEntry,
@@ -17,25 +18,12 @@ import {
 	parseSession,
 	pathPositions,
 	previewToParts,
-	type ScannedPreview,
 	type SessionEntry,
 } from "../core";
 import { SessionHost } from "./sessionHost";
 
 /** JSON round trip: compare what would be serialised (undefined fields vanish, NaN → null). */
 const plain = <T>(value: T): T => JSON.parse(JSON.stringify(value));
-
-function hostOf(text: string): { host: SessionHost; preview: ScannedPreview } {
-	const bytes = new TextEncoder().encode(text);
-	const scanner = createPreviewScanner();
-	scanner.push(bytes);
-	const preview = scanner.finish();
-	if (!preview) throw new Error("not previewed");
-	const full = Uint8Array.from(previewToParts(preview).shape, (s) => (s === -1 ? 1 : 0));
-	const version = typeof preview.header.version === "number" ? preview.header.version : 1;
-	const lines = { offset: preview.lineOffset, length: preview.lineLength };
-	return { host: new SessionHost(new Blob([bytes]), preview, lines, full, version), preview };
-}
 
 describe.each(goldenNames())("golden session %s through the worker's host", (name) => {
 	const { text, expected } = readGolden(name);

@@ -1,5 +1,6 @@
 import {
 	analyzeLazily,
+	compareLazily,
 	type EntryKind,
 	entryKind,
 	extendTreeIndex,
@@ -22,6 +23,7 @@ import {
 	resolveLeaf,
 	type SessionEntry,
 	type SessionPreview,
+	type TipComparison,
 	type TreeIndex,
 } from "../core";
 import type { StoredIndex } from "../storage/indexStore";
@@ -82,6 +84,11 @@ export class SessionHost {
 	 */
 	context(leafId: string | null | undefined, overlay: readonly SessionEntry[] = []): Promise<LazyContext> {
 		return analyzeLazily(this.lazy(overlay), leafId);
+	}
+
+	/** Two tips' provider payloads compared, as `compareTips` on the full entries (core `compareLazily`). */
+	compare(leafA: string | null, leafB: string | null, overlay: readonly SessionEntry[] = []): Promise<TipComparison> {
+		return compareLazily(this.lazy(overlay), leafA, leafB);
 	}
 
 	private scratch: SessionEntry[] | null = null;

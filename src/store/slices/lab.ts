@@ -55,6 +55,7 @@ export function createLabSlice(set: SetStore, get: GetStore): LabActions {
 	return {
 		enterLab() {
 			const { session, selectedLeafId } = get();
+			// (A lean session's lab adds its entries as an overlay the worker reads beside the file.)
 			if (!session || active()) return;
 			const key = `lab:${session.key}`;
 			const scratch: OpenSession = { ...session, key, stored: false, entries: [...session.entries] };

@@ -15,6 +15,37 @@ type State =
 	| { host: HostHandle; entries: readonly SessionEntry[]; leafId: string | null; hosted: HostedContext }
 	| { host: HostHandle; entries: readonly SessionEntry[]; leafId: string | null; error: string };
 
+/** Each held session's last question and its answer, shared by the components that show it. */
+const asked = new WeakMap<
+	HostHandle,
+	{ entries: readonly SessionEntry[]; leafId: string | null; answer: Promise<HostedContext> }
+>();
+
+/** The context of `leafId` asked of the worker once, however many components show it (the inspector, the explainer). */
+function hostedContext(
+	host: HostHandle,
+	entries: readonly SessionEntry[],
+	leafId: string | null,
+): Promise<HostedContext> {
+	const last = asked.get(host);
+	if (last && last.entries === entries && last.leafId === leafId) return last.answer;
+	const answer = askContext(host, leafId, (p) => entries[p].id, labOverlay(host, entries)).then(
+		(ctx): HostedContext => {
+			const view = entries.slice();
+			keepDialect(view, entries);
+			for (let i = 0; i < ctx.positions.length; i++) view[ctx.positions[i]] = ctx.entries[i];
+			const whole = (position: number) => askEntries(host, [position]).then((got) => got[0]);
+			return { entries: view, analysis: ctx.analysis, whole };
+		},
+	);
+	asked.set(host, { entries, leafId, answer });
+	// A failed question is asked again by the next component that wants it.
+	answer.catch(() => {
+		if (asked.get(host)?.answer === answer) asked.delete(host);
+	});
+	return answer;
+}
+
 /**
  * The context of the selected leaf as the parse worker works it out from the file it holds, for
  * a session shown as a preview (a large file, or a lean one): null until the answer is in (or
@@ -30,14 +61,9 @@ export function useHostContext(
 	useEffect(() => {
 		if (!host || !entries) return;
 		let live = true;
-		askContext(host, leafId, (p) => entries[p].id, labOverlay(host, entries)).then(
-			(ctx) => {
-				if (!live) return;
-				const view = entries.slice();
-				keepDialect(view, entries);
-				for (let i = 0; i < ctx.positions.length; i++) view[ctx.positions[i]] = ctx.entries[i];
-				const whole = (position: number) => askEntries(host, [position]).then((got) => got[0]);
-				setState({ host, entries, leafId, hosted: { entries: view, analysis: ctx.analysis, whole } });
+		hostedContext(host, entries, leafId).then(
+			(hosted) => {
+				if (live) setState({ host, entries, leafId, hosted });
 			},
 			(err: unknown) => {
 				if (live) setState({ host, entries, leafId, error: err instanceof Error ? err.message : String(err) });

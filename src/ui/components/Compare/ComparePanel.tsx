@@ -13,7 +13,7 @@ export function ComparePanel() {
 	const comparison = useComparison();
 	const setCompare = useStore(selectSetCompare);
 	if (!comparison) return null;
-	const { tips, options, cmp, layout } = comparison;
+	const { tips, options, cmp, layout, error } = comparison;
 	return (
 		<section className="compare" data-testid="compare" aria-label="Compare two tips">
 			<header className="compare__head">
@@ -37,19 +37,29 @@ export function ComparePanel() {
 					<TipPicker side="b" value={tips.b} options={options} onChange={(b) => setCompare({ ...tips, b })} />
 				</div>
 			</header>
-			<CompareSummary cmp={cmp} layout={layout} />
-			<div className="compare__body">
-				<SharedPrefix rows={layout.shared} tokens={layout.sharedTokens} />
-				<div className="compare__diverge" data-testid="compare-divergence" data-index={cmp.sharedPrefix}>
-					{layout.a.length === 0 && layout.b.length === 0
-						? "The two payloads are identical."
-						: `From message ${cmp.sharedPrefix + 1} on, the payloads differ`}
-				</div>
-				<div className="compare__columns">
-					<CompareColumn side="a" leafId={cmp.a.leafId} rows={layout.a} tokens={layout.aTailTokens} />
-					<CompareColumn side="b" leafId={cmp.b.leafId} rows={layout.b} tokens={layout.bTailTokens} />
-				</div>
-			</div>
+			{cmp && layout ? (
+				<>
+					<CompareSummary cmp={cmp} layout={layout} />
+					<div className="compare__body">
+						<SharedPrefix rows={layout.shared} tokens={layout.sharedTokens} />
+						<div className="compare__diverge" data-testid="compare-divergence" data-index={cmp.sharedPrefix}>
+							{layout.a.length === 0 && layout.b.length === 0
+								? "The two payloads are identical."
+								: `From message ${cmp.sharedPrefix + 1} on, the payloads differ`}
+						</div>
+						<div className="compare__columns">
+							<CompareColumn side="a" leafId={cmp.a.leafId} rows={layout.a} tokens={layout.aTailTokens} />
+							<CompareColumn side="b" leafId={cmp.b.leafId} rows={layout.b} tokens={layout.bTailTokens} />
+						</div>
+					</div>
+				</>
+			) : (
+				<p className="compare__status muted" data-testid="compare-status" role="status">
+					{error
+						? `The tips could not be compared from the file: ${error}`
+						: "Reading the two tips' contexts from the file…"}
+				</p>
+			)}
 		</section>
 	);
 }

@@ -1,9 +1,10 @@
-import { useMemo } from "react";
+import { useEffect, useMemo, useState } from "react";
 import {
 	type CompareLayout,
 	compareLayout,
 	compareTips,
 	entryPreview,
+	isSkeleton,
 	resolveLeaf,
 	type SessionEntry,
 	type TipComparison,
@@ -11,6 +12,7 @@ import {
 } from "../../../core";
 import { type CompareTips, type Store, useStore } from "../../../store";
 import { leafSummariesFor } from "../../../store/viewCache";
+import { askCompare, askEntries, type HostHandle } from "../../../workers/client";
 import { useSessionIndex } from "../../hooks/useSession";
 
 export interface TipOption {
@@ -21,8 +23,11 @@ export interface TipOption {
 export interface Comparison {
 	tips: CompareTips;
 	options: TipOption[];
-	cmp: TipComparison;
-	layout: CompareLayout;
+	/** Null while the parse worker works the comparison out (a lean session), or when it failed. */
+	cmp: TipComparison | null;
+	layout: CompareLayout | null;
+	/** Why the worker could not compare the tips. */
+	error?: string;
 }
 
 /** Two tips to compare first: the selected leaf, and the first other tip. */
@@ -39,20 +44,105 @@ export function defaultCompareTips(
 
 const selectCompare = (s: Store) => s.compare;
 
-/** The two tips' payloads side by side, with a label for every tip of the session. */
+type Hosted = { host: HostHandle; a: string | null; b: string | null } & ({ cmp: TipComparison } | { error: string });
+
+/**
+ * The comparison the parse worker works out for a session it holds (its entries here are mostly
+ * skeletons): null while it is asked, and for another pair of tips than the last answered (an
+ * answer for tips no longer picked is dropped).
+ */
+function useHostedComparison(host: HostHandle | undefined, tips: CompareTips | null): Hosted | null {
+	const [state, setState] = useState<Hosted | null>(null);
+	const a = tips?.a ?? null;
+	const b = tips?.b ?? null;
+	const asked = tips !== null;
+	useEffect(() => {
+		if (!host || !asked) return;
+		let live = true;
+		askCompare(host, a, b).then(
+			(cmp) => {
+				if (live) setState({ host, a, b, cmp });
+			},
+			(err: unknown) => {
+				if (live) setState({ host, a, b, error: err instanceof Error ? err.message : String(err) });
+			},
+		);
+		return () => {
+			live = false;
+		};
+	}, [host, asked, a, b]);
+	if (!host || !asked || !state || state.host !== host || state.a !== a || state.b !== b) return null;
+	return state;
+}
+
+/**
+ * The last user message of each tip, for the tips' labels. A lean session's preview holds them
+ * whole as a rule; any it holds as a skeleton (nothing to show but its role) is asked of the
+ * worker, the few of them at once, and labelled by its tip's id until then.
+ */
+function useLastUsers(
+	entries: readonly SessionEntry[] | undefined,
+	index: TreeIndex | null,
+	host: HostHandle | undefined,
+): (position: number) => SessionEntry | undefined {
+	const missing = useMemo(() => {
+		if (!entries || !index || !host) return [];
+		const out = new Set<number>();
+		for (const leaf of leafSummariesFor(entries, index)) {
+			if (leaf.lastUser >= 0 && isSkeleton(entries[leaf.lastUser])) out.add(leaf.lastUser);
+		}
+		return [...out].sort((x, y) => x - y);
+	}, [entries, index, host]);
+	const [read, setRead] = useState<{ missing: number[]; byPosition: Map<number, SessionEntry> } | null>(null);
+	useEffect(() => {
+		if (!host || missing.length === 0) return;
+		let live = true;
+		askEntries(host, missing).then(
+			(got) => {
+				if (live) setRead({ missing, byPosition: new Map(missing.map((p, i) => [p, got[i]])) });
+			},
+			// The labels stay the tips' ids.
+			() => undefined,
+		);
+		return () => {
+			live = false;
+		};
+	}, [host, missing]);
+	return useMemo(() => {
+		const byPosition = read?.missing === missing ? read.byPosition : null;
+		return (p: number) => {
+			const entry = entries?.[p];
+			return entry && isSkeleton(entry) ? byPosition?.get(p) : entry;
+		};
+	}, [entries, missing, read]);
+}
+
+/**
+ * The two tips' payloads side by side, with a label for every tip of the session. A lean session
+ * (a preview the parse worker holds the file of) is compared by the worker.
+ */
 export function useComparison(): Comparison | null {
 	const { session, index } = useSessionIndex();
 	const tips = useStore(selectCompare);
 	const entries = session?.entries;
+	const host = session?.partial ? session.host : undefined;
+	const lastUser = useLastUsers(entries, index, host);
 	const options = useMemo<TipOption[]>(() => {
 		if (!entries || !index) return [];
 		return leafSummariesFor(entries, index).map((leaf) => {
-			const user = leaf.lastUser >= 0 ? entryPreview(entries[leaf.lastUser], 50) : "(no user message)";
-			return { id: leaf.id, label: `${leaf.id} · ${user}${leaf.isCurrent ? " · current" : ""}` };
+			const entry = leaf.lastUser >= 0 ? lastUser(leaf.lastUser) : undefined;
+			const user = leaf.lastUser < 0 ? " · (no user message)" : entry ? ` · ${entryPreview(entry, 50)}` : "";
+			return { id: leaf.id, label: `${leaf.id}${user}${leaf.isCurrent ? " · current" : ""}` };
 		});
-	}, [entries, index]);
-	const cmp = useMemo(() => (entries && tips ? compareTips(entries, tips.a, tips.b) : null), [entries, tips]);
+	}, [entries, index, lastUser]);
+	const local = useMemo(
+		() => (!host && entries && tips ? compareTips(entries, tips.a, tips.b) : null),
+		[host, entries, tips],
+	);
+	const hosted = useHostedComparison(host, tips);
+	const cmp = host ? (hosted && "cmp" in hosted ? hosted.cmp : null) : local;
 	const layout = useMemo(() => (cmp ? compareLayout(cmp) : null), [cmp]);
-	if (!tips || !cmp || !layout) return null;
+	if (!tips) return null;
+	if (hosted && "error" in hosted) return { tips, options, cmp: null, layout: null, error: hosted.error };
 	return { tips, options, cmp, layout };
 }

@@ -1,6 +1,6 @@
 import { useCallback } from "react";
 import { type Store, useStore } from "../../../store";
-import { useExplainer } from "../../hooks/useExplainer";
+import { useExplainerState } from "../../hooks/useExplainer";
 import { StepDots } from "./StepDots";
 import { useExplainerKeys } from "./useExplainerKeys";
 import "./Explainer.css";
@@ -9,7 +9,7 @@ const selectSetStep = (s: Store) => s.setExplainStep;
 
 /** The builder for the selected leaf, one step at a time, painted on the graph and the inspector. */
 export function ExplainerPanel() {
-	const explainer = useExplainer();
+	const { explainer, wait } = useExplainerState();
 	const setStep = useStore(selectSetStep);
 	const index = explainer?.index ?? 0;
 	const count = explainer?.steps.length ?? 0;
@@ -18,8 +18,26 @@ export function ExplainerPanel() {
 		[setStep, index, count],
 	);
 	const leave = useCallback(() => setStep(null), [setStep]);
-	useExplainerKeys(explainer !== null, go, leave);
-	if (!explainer) return null;
+	useExplainerKeys(explainer !== null || wait !== null, go, leave);
+	if (!explainer) {
+		if (!wait) return null;
+		return (
+			<section className="explainer" data-testid="explainer" aria-label="How the context is built, step by step">
+				<header className="explainer__head">
+					<span className="explainer__kicker">How pi builds the context</span>
+					<span className="explainer__spacer" />
+					<button type="button" className="explainer__close" data-testid="explainer-close" onClick={leave}>
+						Done
+					</button>
+				</header>
+				<p className="explainer__text" data-testid="explainer-wait" role="status">
+					{wait === "reading"
+						? "Reading this leaf's context from the file…"
+						: `The context could not be read from the file: ${wait.error}`}
+				</p>
+			</section>
+		);
+	}
 	const { step } = explainer;
 	const focus = step.focus.length;
 	return (

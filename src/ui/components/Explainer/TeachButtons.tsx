@@ -25,7 +25,10 @@ export function TeachButtons() {
 	const setCompare = useStore(selectSetCompare);
 	const enterLab = useStore(selectEnterLab);
 	const leaveLab = useStore(selectLeaveLab);
-	if (!session || !index || gallery || session.partial) return null;
+	// A preview that becomes the full session shortly waits for it; a lean one stays a preview, and
+	// the parse worker works out what the explainer and the comparison show.
+	if (!session || !index || gallery || (session.partial && !session.lean)) return null;
+	const labOff = session.dialect === "pi-v4" ? "pi's v4 format is experimental: its sessions open read-only" : null;
 	return (
 		<nav className="teach-buttons" aria-label="Learn">
 			<button
@@ -53,12 +56,8 @@ export function TeachButtons() {
 				className="button"
 				data-testid="lab-button"
 				aria-pressed={inLab}
-				disabled={session.dialect === "pi-v4"}
-				title={
-					session.dialect === "pi-v4"
-						? "pi's v4 format is experimental: its sessions open read-only"
-						: "Try additions on a scratch copy of this session"
-				}
+				disabled={labOff !== null}
+				title={labOff ?? "Try additions on a scratch copy of this session"}
 				onClick={() => (inLab ? leaveLab() : enterLab())}
 			>
 				What-if lab

@@ -47,7 +47,7 @@ export function Toolbar() {
 					data-lean={session.lean || undefined}
 					title={
 						session.lean
-							? "A file this large is read lean: entries are read from the file when shown; find, compare, export, the lab and the checks that need every entry are off"
+							? "A file this large is read lean: entries are read from the file when shown; export, the lab and the checks that need every entry are off"
 							: session.header?.cwd
 					}
 				>

@@ -1,0 +1,173 @@
+import { expect, type Page, test } from "@playwright/test";
+import { analyzeContext, buildGraph, compareTips, explainSteps, getTreeIndex, type ParsedSession } from "../src/core";
+import { describeFixture, leafItem, openFiles, watchErrors } from "./explorer";
+
+/**
+ * The teaching modes on a file opened lean (see e2e/lean.spec.ts: the page holds its preview's
+ * skeletons, the parse worker holds the file): the comparison and the explainer's steps are the
+ * worker's, and show what the same file shows opened in full.
+ */
+const LEAN_FROM_MB = "session-explorer:lean-from-mb:v1";
+
+async function openLean(page: Page, file: string): Promise<void> {
+	await page.addInitScript((key) => localStorage.setItem(key, "0"), LEAN_FROM_MB);
+	await page.goto("./");
+	await openFiles(page, file);
+	await expect(page.getByTestId("open-session")).toHaveAttribute("data-lean", "true");
+}
+
+/** The pair of different tips whose payloads share the most messages (and both go on after). */
+function splitPair(s: ParsedSession): { a: string; b: string } {
+	const index = getTreeIndex(s.entries);
+	const tips = index.leaves.map((p) => s.entries[p].id);
+	let best = { a: tips[0], b: tips[1], shared: -1 };
+	for (const a of tips) {
+		for (const b of tips) {
+			if (a === b) continue;
+			const cmp = compareTips(s.entries, a, b);
+			const diverge = cmp.a.llm.length > cmp.sharedPrefix && cmp.b.llm.length > cmp.sharedPrefix;
+			if (diverge && cmp.sharedPrefix > best.shared) best = { a, b, shared: cmp.sharedPrefix };
+		}
+	}
+	return best;
+}
+
+/** Everything the compare view shows of the two tips picked, the shared prefix opened. */
+async function readComparison(page: Page, a: string, b: string) {
+	const compare = page.getByTestId("compare");
+	await compare.getByTestId("compare-a").selectOption(a);
+	await compare.getByTestId("compare-b").selectOption(b);
+	await expect(compare.locator("[data-testid=compare-side][data-side=a] code")).toHaveText(a);
+	await expect(compare.locator("[data-testid=compare-side][data-side=b] code")).toHaveText(b);
+	const attr = (id: string, name: string) => compare.getByTestId(id).getAttribute(name);
+	const messages = (scope: string) =>
+		compare
+			.locator(`${scope} [data-testid=compare-message]`)
+			.evaluateAll((els) => els.map((e) => `${e.getAttribute("data-role")}: ${e.textContent}`));
+	const prefix = compare.getByTestId("compare-prefix");
+	if ((await prefix.count()) > 0) await prefix.getByRole("button").first().click();
+	return {
+		options: await compare
+			.getByTestId("compare-a")
+			.locator("option")
+			.evaluateAll((els) => els.map((e) => `${(e as HTMLOptionElement).value} = ${e.textContent}`)),
+		shared: await attr("compare-shared", "data-count"),
+		sharedText: await compare.getByTestId("compare-shared").textContent(),
+		ancestor: await attr("compare-ancestor", "data-entry-id"),
+		tokenDifference: await attr("compare-token-diff", "data-value"),
+		divergence: await attr("compare-divergence", "data-index"),
+		prefix: await messages("[data-testid=compare-prefix]"),
+		a: await messages("[data-testid=compare-side][data-side=a]"),
+		b: await messages("[data-testid=compare-side][data-side=b]"),
+	};
+}
+
+test("a golden with branches, opened lean: two tips compared by the worker, as the file opened in full shows them", async ({
+	page,
+	browser,
+}, testInfo) => {
+	const file = "golden/branchy-legacy.jsonl";
+	const { parsed } = describeFixture(file);
+	const { a, b } = splitPair(parsed);
+	const want = compareTips(parsed.entries, a, b);
+	expect(want.sharedPrefix).toBeGreaterThan(0);
+
+	// The file opened in full, in a browser of its own (the lean size is a preference it keeps).
+	const full = await browser.newContext({ baseURL: testInfo.project.use.baseURL, serviceWorkers: "block" });
+	let inFull: Awaited<ReturnType<typeof readComparison>>;
+	try {
+		const other = await full.newPage();
+		await other.goto("./");
+		await openFiles(other, file);
+		await expect(other.getByTestId("context-panel")).toBeVisible();
+		await expect(other.getByTestId("open-session")).not.toHaveAttribute("data-lean", /.*/);
+		await other.getByTestId("compare-button").click();
+		inFull = await readComparison(other, a, b);
+	} finally {
+		await full.close();
+	}
+	expect(inFull.shared).toBe(String(want.sharedPrefix));
+	expect(inFull.prefix).toHaveLength(want.sharedPrefix);
+
+	const errors = watchErrors(page);
+	await openLean(page, file);
+	await expect(page.getByTestId("lab-button")).toBeDisabled();
+	await expect(page.getByTestId("lab-button")).toHaveAttribute("title", /lean/);
+	await page.getByTestId("compare-button").click();
+	await expect(page.getByTestId("graph")).toHaveCount(0);
+	const lean = await readComparison(page, a, b);
+	expect(lean).toEqual(inFull);
+	expect(lean.ancestor).toBe(want.commonAncestorId ?? "");
+	expect(lean.tokenDifference).toBe(String(want.tokenDifference));
+	expect(lean.a).toHaveLength(want.a.llm.length - want.sharedPrefix);
+	expect(lean.b).toHaveLength(want.b.llm.length - want.sharedPrefix);
+	// Every tip is labelled by its last user message, as in full (the preview holds those whole).
+	expect(lean.options.some((o) => o.includes("(no text)"))).toBe(false);
+
+	// Tips picked one after another without waiting: the view ends on the last pair picked.
+	const tips = getTreeIndex(parsed.entries).leaves.map((p) => parsed.entries[p].id);
+	const compare = page.getByTestId("compare");
+	for (const other of tips.filter((t) => t !== a).slice(0, 4))
+		await compare.getByTestId("compare-b").selectOption(other);
+	await compare.getByTestId("compare-b").selectOption(b);
+	await compare.getByTestId("compare-a").selectOption(b);
+	await expect(compare.getByTestId("compare-divergence")).toHaveText("The two payloads are identical.");
+	const same = compareTips(parsed.entries, b, b);
+	await expect(compare.getByTestId("compare-shared")).toHaveAttribute("data-count", String(same.sharedPrefix));
+	await expect(compare.getByTestId("compare-token-diff")).toHaveAttribute("data-value", "0");
+
+	await page.getByTestId("compare-close").click();
+	await expect(page.getByTestId("graph")).toBeVisible();
+	expect(errors).toEqual([]);
+});
+
+test("a golden with compactions, opened lean: the explainer walks its seven steps from the worker's analysis", async ({
+	page,
+}) => {
+	const errors = watchErrors(page);
+	const file = "golden/compaction-heavy.jsonl";
+	const { parsed, tips } = describeFixture(file);
+	const index = getTreeIndex(parsed.entries);
+	// A tip whose context has a compaction, not the one the file opens on.
+	const leaf = tips.find(
+		(t) => t !== parsed.leafId && analyzeContext(parsed.entries, t, index).compaction !== null,
+	) as string;
+	expect(leaf).toBeDefined();
+	const steps = explainSteps(parsed.entries, analyzeContext(parsed.entries, leaf, index));
+	const graph = buildGraph(index, new Set());
+	const stageOf = ["path", "path", "entries", "entries", "messages", "messages", "payload"];
+
+	await openLean(page, file);
+	await leafItem(page, leaf).click();
+	await page.getByTestId("explain-button").click();
+	const explainer = page.getByTestId("explainer");
+	await expect(explainer).toBeVisible();
+	for (let i = 0; i < steps.length; i++) {
+		const step = steps[i];
+		await expect(explainer.getByTestId("explainer-step")).toHaveAttribute("data-index", String(i));
+		await expect(explainer.getByTestId("explainer-step")).toHaveText(step.title);
+		await expect(explainer.getByTestId("explainer-text")).toHaveText(step.text);
+		await expect(page.getByTestId("context-panel")).toHaveAttribute("data-explain-step", step.id);
+		await expect(page.locator("[data-stage][data-explained]")).toHaveAttribute("data-stage", stageOf[i]);
+		// The graph paints the step's entries (the lean graph is the full one, runs folded).
+		const painted = () =>
+			page
+				.locator(".react-flow__node:has(.is-explain-focus)")
+				.evaluateAll((els) => els.map((e) => e.getAttribute("data-id") ?? "").sort());
+		const nodes = [...new Set(step.focus.map((p) => graph.nodeOf.get(p)).filter((id): id is string => !!id))].sort();
+		await expect.poll(painted, { message: `painted nodes of step ${i + 1}` }).toEqual(nodes);
+		if (i === steps.length - 1) await expect(explainer.getByTestId("explainer-next")).toBeDisabled();
+		else if (i % 2 === 0) await explainer.getByTestId("explainer-next").click();
+		else await page.keyboard.press("]");
+	}
+	// Another tip: the steps follow it.
+	const other = parsed.leafId as string;
+	await leafItem(page, other).click();
+	const otherSteps = explainSteps(parsed.entries, analyzeContext(parsed.entries, other, index));
+	await expect(explainer.getByTestId("explainer-text")).toHaveText(otherSteps[otherSteps.length - 1].text);
+	await explainer.getByRole("button", { name: "1", exact: true }).click();
+	await expect(explainer.getByTestId("explainer-text")).toHaveText(otherSteps[0].text);
+	await page.keyboard.press("Escape");
+	await expect(page.getByTestId("explainer")).toHaveCount(0);
+	expect(errors).toEqual([]);
+});
