@@ -492,8 +492,20 @@ export async function askFaces(
 }
 
 /** Two tips of a session the worker holds compared, as core `compareTips` on its full entries. */
-export async function askCompare(host: HostHandle, leafA: string | null, leafB: string | null): Promise<TipComparison> {
-	const answer = await ask(host, { type: "compare", requestId: host.requestId, leafA, leafB });
+export async function askCompare(
+	host: HostHandle,
+	leafA: string | null,
+	leafB: string | null,
+	/** A what-if lab's entries after the file's. */
+	overlay: SessionEntry[] = [],
+): Promise<TipComparison> {
+	const answer = await ask(host, {
+		type: "compare",
+		requestId: host.requestId,
+		leafA,
+		leafB,
+		...(overlay.length > 0 ? { overlay } : {}),
+	});
 	if (answer.type !== "compare") throw new Error("a wrong answer from the parser");
 	return answer.comparison;
 }

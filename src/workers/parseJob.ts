@@ -92,7 +92,11 @@ export async function runHostRequest(
 			return;
 		}
 		if (msg.type === "compare") {
-			post({ type: "compare", queryId: msg.queryId, comparison: await host.compare(msg.leafA, msg.leafB) });
+			post({
+				type: "compare",
+				queryId: msg.queryId,
+				comparison: await host.compare(msg.leafA, msg.leafB, msg.overlay),
+			});
 			return;
 		}
 		if (msg.type === "context") {

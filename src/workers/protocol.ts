@@ -67,7 +67,14 @@ export type HostRequest =
 	/** What graph nodes of these entries show (their kind and preview), read whole in the worker. */
 	| { type: "faces"; requestId: number; queryId: number; positions: number[] }
 	/** Two tips' payloads compared (core `compareTips`); a null leaf is the empty path, as there. */
-	| { type: "compare"; requestId: number; queryId: number; leafA: string | null; leafB: string | null }
+	| {
+			type: "compare";
+			requestId: number;
+			queryId: number;
+			leafA: string | null;
+			leafB: string | null;
+			overlay?: SessionEntry[];
+	  }
 	/** Answered by `found` batches, the last with `done` (a newer find of the session stops it). */
 	| { type: "find"; requestId: number; queryId: number; query: string; filter: FindFilter }
 	| { type: "release"; requestId: number }

@@ -12,7 +12,7 @@ import {
 } from "../../../core";
 import { type CompareTips, type Store, useStore } from "../../../store";
 import { leafSummariesFor } from "../../../store/viewCache";
-import { askCompare, askEntries, type HostHandle } from "../../../workers/client";
+import { askCompare, askEntries, type HostHandle, labOverlay } from "../../../workers/client";
 import { useSessionIndex } from "../../hooks/useSession";
 
 export interface TipOption {
@@ -51,15 +51,20 @@ type Hosted = { host: HostHandle; a: string | null; b: string | null } & ({ cmp:
  * skeletons): null while it is asked, and for another pair of tips than the last answered (an
  * answer for tips no longer picked is dropped).
  */
-function useHostedComparison(host: HostHandle | undefined, tips: CompareTips | null): Hosted | null {
+function useHostedComparison(
+	host: HostHandle | undefined,
+	tips: CompareTips | null,
+	entries: readonly SessionEntry[] | undefined,
+): Hosted | null {
 	const [state, setState] = useState<Hosted | null>(null);
 	const a = tips?.a ?? null;
 	const b = tips?.b ?? null;
 	const asked = tips !== null;
 	useEffect(() => {
-		if (!host || !asked) return;
+		if (!host || !asked || !entries) return;
 		let live = true;
-		askCompare(host, a, b).then(
+		// A what-if lab's added entries go with the question.
+		askCompare(host, a, b, labOverlay(host, entries)).then(
 			(cmp) => {
 				if (live) setState({ host, a, b, cmp });
 			},
@@ -70,7 +75,7 @@ function useHostedComparison(host: HostHandle | undefined, tips: CompareTips | n
 		return () => {
 			live = false;
 		};
-	}, [host, asked, a, b]);
+	}, [host, asked, a, b, entries]);
 	if (!host || !asked || !state || state.host !== host || state.a !== a || state.b !== b) return null;
 	return state;
 }
@@ -139,7 +144,7 @@ export function useComparison(): Comparison | null {
 		() => (!host && entries && tips ? compareTips(entries, tips.a, tips.b) : null),
 		[host, entries, tips],
 	);
-	const hosted = useHostedComparison(host, tips);
+	const hosted = useHostedComparison(host, tips, session?.entries);
 	const cmp = host ? (hosted && "cmp" in hosted ? hosted.cmp : null) : local;
 	const layout = useMemo(() => (cmp ? compareLayout(cmp) : null), [cmp]);
 	if (!tips) return null;
