@@ -1,4 +1,5 @@
 import { releaseHost } from "../../workers/client";
+import { hostedContext } from "../hostedContext";
 import type { GetStore, SessionActions, SessionState, SetStore } from "../types";
 
 export const initialSessionState: SessionState = {
@@ -29,6 +30,9 @@ export function createSessionSlice(set: SetStore, get: GetStore): SessionActions
 			set({ ...initialSessionState, expanded: new Set() });
 		},
 		selectLeaf(id) {
+			// A session the worker holds: the question goes out before the page draws the choice.
+			const session = get().session;
+			if (session?.partial && session.host) void hostedContext(session.host, session.entries, id).catch(() => {});
 			set({ selectedLeafId: id });
 		},
 		focusEntry(id) {
