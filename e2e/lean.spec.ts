@@ -16,7 +16,7 @@ import { fixturePath } from "./fixtures";
 
 /**
  * A file opened lean (the page holds its preview's skeletons; the parse worker holds the file and
- * answers for a tip's context and for entries): sizes from 256 MB open so. The size is a
+ * answers for a tip's context and for entries): sizes from 64 MB open so. The size is a
  * preference; these tests set it to 0 so that small golden files take the same path, and check
  * the inspector against pi's own output for every tip.
  */

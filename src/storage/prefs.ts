@@ -108,7 +108,7 @@ export function setViewPrefs(prefs: ViewPrefs): void {
 }
 
 /**
- * From what file size (MB) sessions open lean (see `LEAN_MIN_BYTES` in `workers/parseJob.ts`):
+ * From what file size (MB) sessions open lean (see `LEAN_MIN_BYTES` in `workers/protocol.ts`):
  * the page keeps only the preview, the worker reads entries from the file when shown. Unset: the
  * worker's default. Lower it to spare memory on a small machine (0: every large-format file).
  */

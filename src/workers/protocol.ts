@@ -20,9 +20,11 @@ import type { ChunkPlan } from "./readSession";
 /**
  * Files from this size on are opened lean: previewed, never parsed in full. The worker keeps the
  * file and its preview (`SessionHost`) and answers the page's questions (a tip's context, an
- * entry) from the file's bytes; the page holds the preview's skeletons and what it asked for.
+ * entry, a comparison, a find, the lab's entries, an export, the checks) from the file's bytes;
+ * the page holds the preview's skeletons and what it asked for. Below, a file is parsed in full
+ * on the page as well (live following and share links need that).
  */
-export const LEAN_MIN_BYTES = 256 * 1024 * 1024;
+export const LEAN_MIN_BYTES = 64 * 1024 * 1024;
 /** Larger files are refused: lean sessions were tried up to 2 GB; past this, memory is unknown ground. */
 export const MAX_LEAN_BYTES = 4 * 1024 * 1024 * 1024;
 
