@@ -229,7 +229,9 @@ describe("search across sessions", () => {
 	it("indexes sessions stored without a doc (loaded one by one) in the background", async () => {
 		const text = readFileSync(join(FIXTURES_DIR, "golden/branchy-legacy.jsonl"));
 		await state().loadFiles([new File([text], "branchy.jsonl")]);
-		await expect.poll(async () => (await listIndexedKeys()).some((k) => k.sessionId === "s23")).toBe(true);
+		await expect
+			.poll(async () => (await listIndexedKeys()).some((k) => k.sessionId === "s23"), { timeout: 5000 })
+			.toBe(true);
 		await expect.poll(() => state().searchIndexing).toBeNull();
 		expect((await search("ünïcödé")).map((g) => g.sessionId)).toContain("s23");
 	});

@@ -289,7 +289,7 @@ describe("damaged records", () => {
 		expect(state().libraryCorrupt).toEqual([
 			expect.objectContaining({ store: "search", key: "s11", fileName: "small-legacy.jsonl" }),
 		]);
-		await expect.poll(async () => (await searchStore.listIndexedKeys()).length).toBe(1);
+		await expect.poll(async () => (await searchStore.listIndexedKeys()).length, { timeout: 5000 }).toBe(1);
 		await expect.poll(() => state().searchIndexing).toBeNull();
 		expect(await search("tree edit write")).toEqual(["s11"]);
 		await state().deleteCorrupt(state().libraryCorrupt[0]);

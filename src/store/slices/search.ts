@@ -8,6 +8,9 @@ import { storageProblem } from "../storageMessage";
 import type { GetStore, SearchActions, SearchGroup, SearchState, SetStore } from "../types";
 import { yieldToPage } from "../yieldToPage";
 
+/** How long the page is left to a file just loaded before the search index reads stored sessions. */
+const QUIET_MS = 1500;
+
 export const initialSearchState: SearchState = {
 	searchQuery: "",
 	searchResults: [],
@@ -65,6 +68,20 @@ export function createSearchSlice(set: SetStore, get: GetStore): SearchActions {
 			});
 		}
 		if (dropped.length > 0) void get().syncSearchIndex();
+	}
+
+	/**
+	 * The index catches up once no file has been loading for `QUIET_MS`: a file just opened has
+	 * the machine first (its worker answers the first questions, its bytes are stored).
+	 */
+	async function untilQuiet(): Promise<void> {
+		let quietSince = performance.now();
+		for (;;) {
+			if (get().loads.length > 0) quietSince = performance.now();
+			const left = QUIET_MS - (performance.now() - quietSince);
+			if (left <= 0) return;
+			await new Promise((resolve) => setTimeout(resolve, Math.min(left, 250)));
+		}
 	}
 
 	/** Each search gets a generation; a newer one makes older ones stop. */
@@ -168,6 +185,7 @@ export function createSearchSlice(set: SetStore, get: GetStore): SearchActions {
 						return !have.has(key) && !unreadable.has(key);
 					});
 					for (let i = 0; i < missing.length; i++) {
+						await untilQuiet();
 						if (indexingHeld()) break;
 						set({ searchIndexing: { done: i, total: missing.length } });
 						const meta = missing[i];
