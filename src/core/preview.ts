@@ -473,14 +473,21 @@ function fillSkeletons(
 	to: number,
 ): void {
 	const { shape, shapes } = parts;
+	const { parent } = parts.tree;
+	// One message object per role, shared by the skeletons (frozen: a skeleton is never changed).
+	const messages = shapes.map(({ role }) => (role === undefined ? undefined : Object.freeze({ role })));
 	for (let i = from; i < to; i++) {
 		const s = shape[i];
 		if (s === -1) continue;
-		const { type, role } = shapes[s];
-		const parentId = parentIds[i] === NO_PARENT ? null : parentIds[i];
-		entries[i] = (role === undefined
+		const { type } = shapes[s];
+		const message = messages[s];
+		// The parent's own id string where it is that (most are): a million fewer strings to hold.
+		const named = parentIds[i];
+		const p = parent[i];
+		const parentId = named === NO_PARENT ? null : p >= 0 && ids[p] === named ? ids[p] : named;
+		entries[i] = (message === undefined
 			? { type, id: ids[i], parentId }
-			: { type, id: ids[i], parentId, message: { role } }) as unknown as SessionEntry;
+			: { type, id: ids[i], parentId, message }) as unknown as SessionEntry;
 	}
 }
 
