@@ -403,7 +403,7 @@ export async function adoptTreeIndexInSlices(
 	entries: readonly SessionEntry[],
 	parts: TreeParts,
 	pause: () => Promise<void> = async () => {},
-	slice = 65_536,
+	slice = 16_384,
 ): Promise<TreeIndex> {
 	const byId = new Map<string, number>();
 	for (let from = 0; from < entries.length; from += slice) {
@@ -411,6 +411,7 @@ export async function adoptTreeIndexInSlices(
 		const to = Math.min(entries.length, from + slice);
 		for (let i = from; i < to; i++) byId.set(entries[i].id, i);
 	}
+	await pause();
 	return adoptTreeIndex(entries, byId, parts);
 }
 
