@@ -11,6 +11,7 @@ import {
 	serializeSession,
 } from "../../core";
 import * as repo from "../../storage/repository";
+import { askExport } from "../../workers/client";
 import { ScanCancelled, scanSecretsOffThread } from "../../workers/secretsClient";
 import {
 	fileNameFromUrl,
@@ -56,17 +57,41 @@ async function sessionText(session: OpenSession): Promise<Draft> {
 	return { text: serializeSession(session.header, session.entries), original: null };
 }
 
+/**
+ * A lean session's export, made by the worker that holds the file (the page has skeletons): the
+ * same file the page makes of the session parsed in full. A stored one's whole session is its
+ * stored bytes, as for any stored session.
+ */
+async function leanDraft(session: OpenSession, kind: ExportKind, leafId: string | null): Promise<Draft> {
+	const host = session.host;
+	if (!host) throw new Error("the worker that held this session is gone; open it again");
+	if (kind === "session" && session.stored) {
+		const body = await repo.loadSessionBody(session.key).catch(() => undefined);
+		if (body) return { text: null, original: body };
+	}
+	const blob = await askExport(host, {
+		kind,
+		leafId,
+		...(kind === "branch" ? { branch: branchHeader(session) } : {}),
+	});
+	return { text: null, original: blob };
+}
+
+/** The new header's fields of a branch exported from `session`. */
+const branchHeader = (session: OpenSession) => ({
+	sessionId: crypto.randomUUID(),
+	timestamp: new Date().toISOString(),
+	parentSession: session.sourceUrl ?? session.fileName,
+});
+
 async function draftFor(session: OpenSession, kind: ExportKind, leafId: string | null): Promise<Draft> {
+	if (session.lean) return leanDraft(session, kind, leafId);
 	switch (kind) {
 		case "session":
 			return sessionText(session);
 		case "branch":
 			return {
-				text: exportBranch(session.header, session.entries, leafId, {
-					sessionId: crypto.randomUUID(),
-					timestamp: new Date().toISOString(),
-					parentSession: session.sourceUrl ?? session.fileName,
-				}),
+				text: exportBranch(session.header, session.entries, leafId, branchHeader(session)),
 				original: null,
 			};
 		case "payload": {

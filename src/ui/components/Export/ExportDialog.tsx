@@ -60,6 +60,12 @@ export function ExportDialog() {
 					</label>
 				))}
 			</fieldset>
+			{session.lean && (
+				<p className="muted small export__lean" data-testid="export-lean-note">
+					This file is opened lean: the export is made from the file itself. It is too large for a share link, so send
+					the downloaded file instead.
+				</p>
+			)}
 			<PrepareStatus
 				status={dialog.status}
 				preparing="Preparing the export and looking for secrets…"
