@@ -121,7 +121,7 @@ for (const file of ["golden/compaction-heavy.jsonl", "pi-mono/large-session.json
 				// No link for a lean file; the button says why.
 				const share = page.getByTestId("share-button");
 				await expect(share).toBeDisabled();
-				await expect(share).toHaveAttribute("title", /opened lean: too large for a link/);
+				await expect(share).toHaveAttribute("title", /opened lean, and lean files are not shared as links/);
 			}
 			const out: Record<string, string> = {};
 			out.session = await exportText(page, "session");
