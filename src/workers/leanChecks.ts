@@ -1,4 +1,4 @@
-import { collectDiagnostics, getTreeIndex, type SessionIssue } from "../core";
+import { diagnosticSteps, getTreeIndex, type SessionIssue } from "../core";
 import { yieldToPage } from "../store/yieldToPage";
 import type { ParseResponse } from "./protocol";
 import { formatBytes, MAX_SESSION_BYTES, readSessionStream } from "./readSession";
@@ -74,8 +74,19 @@ export async function checkLeanSession(
 	const { parsed } = await readSessionStream(stream, host.blob.size, undefined, { hash: false, diagnostics: false });
 	await yieldToPage();
 	if (!stillHeld()) throw new ChecksStopped("the session was let go");
-	// As the worker's full parse does with deferred checks (see `runParse`): its tree index, then the checks.
-	return collectDiagnostics(parsed.entries, getTreeIndex(parsed.entries), parsed.lines, parsed.issues);
+	// As the worker's full parse does with deferred checks (see `runParse`): its tree index, then the
+	// checks (`collectDiagnostics`), a step at a time.
+	const steps = diagnosticSteps(parsed.entries, getTreeIndex(parsed.entries), parsed.lines, parsed.issues);
+	ran = Date.now();
+	for (;;) {
+		const step = steps.next();
+		if (step.done) return step.value;
+		if (Date.now() - ran > YIELD_AFTER_MS) {
+			await yieldToPage();
+			if (!stillHeld()) throw new ChecksStopped("the session was let go");
+			ran = Date.now();
+		}
+	}
 }
 
 /**
