@@ -55,7 +55,7 @@ function tips(parsed: ParsedSession): string[] {
 const state = () => useStore.getState();
 
 /** What the export dialog downloads for the open session (not redacted), as text. */
-async function dialogExport(kind: ExportKind, leafId: string | null): Promise<string> {
+async function dialogExport(kind: ExportKind, leafId: string | null, redact = false): Promise<string> {
 	if (leafId !== null) state().selectLeaf(leafId);
 	await state().openExport(kind);
 	for (let i = 0; i < 400 && state().shareDialog?.status === "preparing"; i++) {
@@ -63,7 +63,7 @@ async function dialogExport(kind: ExportKind, leafId: string | null): Promise<st
 	}
 	const dialog = state().shareDialog;
 	if (dialog?.status !== "ready") throw new Error(`export ${kind}: ${dialog?.status} ${dialog?.error}`);
-	await state().setRedact(false);
+	await state().setRedact(redact);
 	const file = state().exportFile();
 	if (!file) throw new Error("no file");
 	state().closeShareDialog();
@@ -130,6 +130,8 @@ const CASES = [
 	"pi-mono/before-compaction",
 	// Labels on paths, odd payloads.
 	"hostile/payloads",
+	// Likely secrets: redacted alike.
+	"share/fake-keys",
 ];
 
 describe.each(CASES)("lean export of %s", (name) => {
@@ -143,13 +145,18 @@ describe.each(CASES)("lean export of %s", (name) => {
 	];
 
 	/** The dialog's export of the session parsed in full, then of the same session opened lean. */
-	async function both(kind: ExportKind, leafId: string | null, keepBytes = true): Promise<[string, string]> {
+	async function both(
+		kind: ExportKind,
+		leafId: string | null,
+		keepBytes = true,
+		redact = false,
+	): Promise<[string, string]> {
 		vi.spyOn(Math, "random").mockImplementation(seeded());
 		state().openSession(fullSession(name, parsed));
-		const full = await dialogExport(kind, leafId);
+		const full = await dialogExport(kind, leafId, redact);
 		vi.spyOn(Math, "random").mockImplementation(seeded());
 		state().openSession(leanSession(name, text, keepBytes));
-		const lean = await dialogExport(kind, leafId);
+		const lean = await dialogExport(kind, leafId, redact);
 		return [full, lean];
 	}
 
@@ -171,6 +178,15 @@ describe.each(CASES)("lean export of %s", (name) => {
 		const [full, lean] = await both("payload", leaf);
 		expect(lean).toBe(full);
 		expect(JSON.parse(lean).length).toBeGreaterThan(0);
+	});
+
+	it("redacted, every export is the full parse's redacted one (a lean file's redacted as it streams)", async () => {
+		const leaf = leaves[leaves.length - 1];
+		for (const kind of ["session", "branch", "payload"] as const) {
+			const [full, lean] = await both(kind, leaf, true, true);
+			expect(lean).toBe(full);
+			if (name === "share/fake-keys" && kind === "session") expect(lean).toContain("[REDACTED:");
+		}
 	});
 
 	it("a host that kept no bytes while scanning (a file of gigabytes) exports the same", async () => {
