@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { generateSessionLines, WORKLOADS } from "../../bench/generate";
 import {
 	assistant,
 	assistantMsg,
@@ -22,7 +23,7 @@ import {
 	user,
 	userMsg,
 } from "../../test/builders";
-import { collectDiagnostics, ISSUE_CODES } from "./diagnostics";
+import { collectDiagnostics, diagnosticSteps, ISSUE_CODES } from "./diagnostics";
 import { parseSession } from "./parse";
 import { buildTreeIndex } from "./tree";
 import type { SessionEntry, SessionIssue } from "./types";
@@ -513,5 +514,31 @@ describe("issue codes", () => {
 			expect(["error", "warning", "info"]).toContain(info.severity);
 			expect(info.summary.length).toBeGreaterThan(10);
 		}
+	});
+});
+
+describe("diagnosticSteps", () => {
+	it("pauses every few thousand entries and tree nodes, and ends with collectDiagnostics's issues", () => {
+		const text = `${[...generateSessionLines({ ...WORKLOADS.bushy, maxEntries: 12_000 })].join("\n")}\n`;
+		const parsed = parseSession(text);
+		const entries = parsed.entries;
+		const lines = parsed.lines;
+		const index = buildTreeIndex(entries);
+		const whole = collectDiagnostics(entries, index, lines, []);
+		const steps = diagnosticSteps(entries, index, lines, []);
+		let pauses = 0;
+		let result: SessionIssue[] | undefined;
+		for (;;) {
+			const step = steps.next();
+			if (step.done) {
+				result = step.value;
+				break;
+			}
+			pauses++;
+		}
+		expect(result).toEqual(whole);
+		// The entries' pass and the walk of the tree both pause: 12k entries, 4096 a step.
+		expect(pauses).toBeGreaterThanOrEqual(4);
+		expect(pauses).toBeLessThan(12);
 	});
 });

@@ -254,6 +254,26 @@ export function collectDiagnostics(
 	lines: readonly number[],
 	out: SessionIssue[] = [],
 ): SessionIssue[] {
+	const steps = diagnosticSteps(entries, index, lines, out);
+	for (;;) {
+		const step = steps.next();
+		if (step.done) return step.value;
+	}
+}
+
+/** Entries (or tree nodes walked) between two pauses of `diagnosticSteps`: a millisecond or so. */
+const STEP_MASK = 4095;
+
+/**
+ * `collectDiagnostics` in steps: the generator pauses (yields) every few thousand entries, so a
+ * caller can let other work run in between; it returns what `collectDiagnostics` returns.
+ */
+export function* diagnosticSteps(
+	entries: readonly SessionEntry[],
+	index: TreeIndex,
+	lines: readonly number[],
+	out: SessionIssue[] = [],
+): Generator<void, SessionIssue[], void> {
 	const n = entries.length;
 	const found: SessionIssue[] = [];
 	const counts = new Map<string, number>();
@@ -272,8 +292,11 @@ export function collectDiagnostics(
 	for (const issue of out) if (issue.code === "bad-first-kept-index" && issue.entryId) badIndex.add(issue.entryId);
 
 	const fieldsOf = dialectOf(entries) === "oh-my-pi" ? ompFields : piFields;
-	for (let i = 0; i < n; i++) checkEntry(entries[i], i, index, report, fieldsOf);
-	walkPaths(entries, index, badIndex, report);
+	for (let i = 0; i < n; i++) {
+		checkEntry(entries[i], i, index, report, fieldsOf);
+		if ((i & STEP_MASK) === STEP_MASK) yield;
+	}
+	yield* walkPaths(entries, index, badIndex, report);
 
 	found.sort((a, b) => (a.line ?? 0) - (b.line ?? 0));
 	for (const issue of found) out.push(issue);
@@ -504,7 +527,13 @@ function reportMisses(
 	}
 }
 
-function walkPaths(entries: readonly SessionEntry[], index: TreeIndex, badIndex: Set<string>, report: Report): void {
+function* walkPaths(
+	entries: readonly SessionEntry[],
+	index: TreeIndex,
+	badIndex: Set<string>,
+	report: Report,
+): Generator<void, void, void> {
+	let walked = 0;
 	const omp = dialectOf(entries) === "oh-my-pi";
 	const n = entries.length;
 	const onPath = new Uint8Array(n);
@@ -707,6 +736,7 @@ function walkPaths(entries: readonly SessionEntry[], index: TreeIndex, badIndex:
 		stackChild.push(0);
 		if (index.children[root].length > 1) pending++;
 		while (stackNode.length > 0) {
+			if ((++walked & STEP_MASK) === 0) yield;
 			const top = stackNode.length - 1;
 			const node = stackNode[top];
 			const kids = index.children[node];

@@ -121,8 +121,26 @@ const fixtureFiles = FIXTURE_DIRS.flatMap((dir) =>
 describe("previewSession", () => {
 	const current = fixtureFiles
 		.filter((f) => /"version":\s*3/.test(readFixture(f).slice(0, 400)))
-		// Entries the full parse repairs (no id, a parent that is not a string): shown as they are.
+		// Entries the full parse repairs (no id, a parent that is not a string): their lines' bytes are
+		// not the entries (see the next test).
 		.filter((f) => f !== "bad/mixed.jsonl");
+
+	it("repairs entries as the full parse does: no id is `line-N`, no parent (or one that is no id) a root", () => {
+		const text = readFixture("bad/mixed.jsonl");
+		const full = parseSession(text);
+		expect(full.issues.map((i) => i.code)).toContain("missing-id");
+		const preview = previewSession([new TextEncoder().encode(text)]);
+		expect(preview?.entries.map((e) => [e.id, e.parentId])).toEqual(full.entries.map((e) => [e.id, e.parentId]));
+		const odd = [
+			'{"type":"session","version":3,"id":"s","timestamp":"t","cwd":"/"}',
+			'{"type":"message","id":"","parentId":null,"timestamp":"t","message":{"role":"user","content":"a"}}',
+			'{"type":"message","id":"b","timestamp":"t","message":{"role":"user","content":"b"}}',
+			'{"type":"message","id":"c","parentId":7,"timestamp":"t","message":{"role":"user","content":"c"}}',
+			'{"type":"message","id":"d","parentId":"c","timestamp":"t","message":{"role":"user","content":"d"}}',
+		].join("\n");
+		const oddPreview = previewSession([new TextEncoder().encode(odd)]);
+		expect(oddPreview?.entries).toEqual(parseSession(odd).entries);
+	});
 
 	it("gives the full parse's graph and tips for every session of the current version", () => {
 		expect(current.length).toBeGreaterThan(15);

@@ -11,7 +11,7 @@ import type { SessionEntry, SessionHeader } from "./types";
  * A first look at a large session, worked out from a byte scan of each line (`scanLine`: the keys
  * in any order) instead of parsing every line in full: the graph and the tips long before the
  * whole file is parsed. It is the graph and the tips the full parse gives (see `preview.test.ts`;
- * older versions are migrated alike), except where the full parse repairs entries or a line is
+ * older versions are migrated alike, entries without ids repaired alike), except where a line is
  * broken only inside a value the scan skips: the full parse, which follows, has the last word.
  */
 export interface SessionPreview {
@@ -74,7 +74,7 @@ function skeletonOf(b: Uint8Array, start: number, end: number, ids: boolean): Se
 	const { type, role } = s;
 	let { id, parentId } = s;
 	if (ids) {
-		// What the full parse would repair (see `assignMissingIds`) is shown as it is.
+		// What the full parse would repair (see `assignMissingIds`) is parsed in full, then repaired alike.
 		if (id === undefined || id === "" || parentId === undefined) return null;
 	} else {
 		id = "";
@@ -308,6 +308,14 @@ export function createPreviewScanner(options: ScanOptions = {}): PreviewScanner 
 			if (!previewable || header === null) return null;
 			// The full parse's migration, issues aside (they are the full parse's to report).
 			if (version < CURRENT_VERSION) migrateEntries(version, entries, lines, objectOrder(), []);
+			// The full parse's repairs (see `assignMissingIds`), so that its issues name these entries: an
+			// entry without a string id is `line-N`, one without a parent (or with one that is no id) a root.
+			for (let pos = 0; pos < entries.length; pos++) {
+				if (skeleton[pos] === 1) continue;
+				const e = entries[pos] as { id?: unknown; parentId?: unknown };
+				if (typeof e.id !== "string" || e.id === "") e.id = `line-${lines[pos]}`;
+				if (e.parentId === undefined || (e.parentId !== null && typeof e.parentId !== "string")) e.parentId = null;
+			}
 			const index = getTreeIndex(entries);
 			// What the view shows the content of: parsed in full, then the graph is laid out again.
 			const needed = new Set<number>();

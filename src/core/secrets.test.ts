@@ -1,6 +1,9 @@
 import { describe, expect, it } from "vitest";
+import { readFixture } from "../../test/fixtures";
 import {
+	createSecretRedactor,
 	createSecretScan,
+	createSecretStreamScan,
 	redactSecrets,
 	SECRET_KINDS,
 	SECRET_PATTERNS,
@@ -264,4 +267,36 @@ describe("secret scanning finishes on 10 MB crafted against each rule", () => {
 		},
 		60_000,
 	);
+});
+
+describe("secret scanning and redaction of a text in pieces", () => {
+	const keys = readFixture("share/fake-keys.jsonl");
+	// CRLF lines, a final line without a newline, a line spanning many pieces.
+	const texts = [
+		keys,
+		keys.replace(/\n/g, "\r\n"),
+		keys.trimEnd(),
+		`${keys}${JSON.stringify({ type: "custom", note: `${"x".repeat(5000)} ghp_FAKE0123456789abcdefghijklmnopqrstuv` })}`,
+		"",
+	];
+	const cuts = (text: string, size: number) => {
+		const out: string[] = [];
+		for (let i = 0; i < text.length; i += size) out.push(text.slice(i, i + size));
+		return out;
+	};
+
+	it.each([1, 7, 100, 4096, 1 << 20])("pieces of %i characters give the whole text's hits and redaction", (size) => {
+		for (const text of texts) {
+			const hits = scanSecrets(text);
+			const scan = createSecretStreamScan();
+			for (const piece of cuts(text, size)) scan.push(piece);
+			expect(scan.finish()).toEqual(hits);
+			const redactor = createSecretRedactor(hits);
+			let out = "";
+			for (const piece of cuts(text, size)) out += redactor.push(piece);
+			out += redactor.finish();
+			expect(out).toBe(redactSecrets(text, hits));
+		}
+		expect(scanSecrets(texts[0]).length).toBeGreaterThan(3);
+	});
 });

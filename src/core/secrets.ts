@@ -357,20 +357,101 @@ export function createSecretScan(jsonl: string): SecretScan {
  */
 export function redactSecrets(jsonl: string, hits: readonly SecretHit[]): string {
 	if (hits.length === 0) return jsonl;
+	const byLine = hitsByLine(hits);
+	const lines = jsonl.split("\n");
+	for (const [line, list] of byLine) {
+		const text = lines[line - 1];
+		if (text !== undefined) lines[line - 1] = redactLine(text, list);
+	}
+	return lines.join("\n");
+}
+
+function hitsByLine(hits: readonly SecretHit[]): Map<number, SecretHit[]> {
 	const byLine = new Map<number, SecretHit[]>();
 	for (const h of hits) {
 		const list = byLine.get(h.line) ?? [];
 		list.push(h);
 		byLine.set(h.line, list);
 	}
-	const lines = jsonl.split("\n");
-	for (const [line, list] of byLine) {
-		let text = lines[line - 1];
-		if (text === undefined) continue;
-		for (const h of [...list].sort((a, b) => b.start - a.start)) {
-			text = `${text.slice(0, h.start)}[REDACTED:${h.kind}]${text.slice(h.end)}`;
-		}
-		lines[line - 1] = text;
+	return byLine;
+}
+
+function redactLine(line: string, hits: readonly SecretHit[]): string {
+	let text = line;
+	for (const h of [...hits].sort((a, b) => b.start - a.start)) {
+		text = `${text.slice(0, h.start)}[REDACTED:${h.kind}]${text.slice(h.end)}`;
 	}
-	return lines.join("\n");
+	return text;
+}
+
+/**
+ * JSONL text taken in pieces cut anywhere, handed on a line at a time (`onLine(text, line)`,
+ * 1-based, without its "\n"; the last line too, empty after a final newline), as
+ * `createSecretScan` and `redactSecrets` split the whole text. A long line is joined once.
+ */
+function lineSplitter(onLine: (text: string, line: number) => void) {
+	let pieces: string[] = [];
+	let line = 1;
+	return {
+		push(text: string) {
+			let at = 0;
+			for (let nl = text.indexOf("\n"); nl !== -1; nl = text.indexOf("\n", at)) {
+				const head = text.slice(at, nl);
+				onLine(pieces.length > 0 ? pieces.join("") + head : head, line++);
+				pieces = [];
+				at = nl + 1;
+			}
+			if (at < text.length) pieces.push(text.slice(at));
+		},
+		finish() {
+			onLine(pieces.join(""), line);
+			pieces = [];
+		},
+	};
+}
+
+/**
+ * `scanSecrets` of a text that comes in pieces (a file's, decoded as it streams): never the whole
+ * text at once. `finish` returns the hits, the same as `scanSecrets` of the joined text.
+ */
+export function createSecretStreamScan(): { push(text: string): void; finish(): SecretHit[] } {
+	const hits: SecretHit[] = [];
+	const lines = lineSplitter((text, line) => {
+		for (const h of scanLine(text, line)) hits.push(h);
+	});
+	return {
+		push: (text) => lines.push(text),
+		finish() {
+			lines.finish();
+			return hits;
+		},
+	};
+}
+
+/**
+ * `redactSecrets` of a text that comes in pieces: each `push` returns the redacted text of the
+ * lines it completed, `finish` the rest; joined, they are `redactSecrets` of the joined text.
+ */
+export function createSecretRedactor(hits: readonly SecretHit[]): { push(text: string): string; finish(): string } {
+	const byLine = hitsByLine(hits);
+	let out: string[] = [];
+	const lines = lineSplitter((text, line) => {
+		const mine = byLine.get(line);
+		out.push(line > 1 ? "\n" : "", mine ? redactLine(text, mine) : text);
+	});
+	const take = () => {
+		const text = out.join("");
+		out = [];
+		return text;
+	};
+	return {
+		push(text) {
+			lines.push(text);
+			return take();
+		},
+		finish() {
+			lines.finish();
+			return take();
+		},
+	};
 }

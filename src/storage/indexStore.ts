@@ -22,7 +22,7 @@ export interface StoredIndex {
 }
 
 /** Bump when what the scan gives changes (the preview, skeletons, line positions). */
-export const INDEX_FORMAT = 1;
+export const INDEX_FORMAT = 2;
 
 let store: RobustStore | null = null;
 const previews = () => {

@@ -43,6 +43,12 @@ export interface OpenSession extends ParsedSession {
 	lean?: boolean;
 	/** The parse worker holding the file while it is a preview or lean: asked for contexts and entries. */
 	host?: HostHandle;
+	/**
+	 * A lean session's checks (those a full parse runs over every entry): running in the worker,
+	 * done (`issues` are then the full parse's), stopped with the worker, or skipped (the file is
+	 * too large to parse in full; its lean notice says so).
+	 */
+	leanChecks?: "running" | "done" | "stopped" | "skipped";
 }
 
 export interface LoadJob {
@@ -210,6 +216,11 @@ export interface SessionActions {
 	openSession(session: OpenSession): void;
 	/** Adds issues found after the session opened (late checks), if it is still the one open. */
 	appendIssues(entries: readonly SessionEntry[], issues: readonly SessionIssue[]): void;
+	/**
+	 * A lean session's checks are over: `issues` (all of them, as a full parse has them) replace
+	 * its issues; null, the worker stopped first. Only if it is still the one open.
+	 */
+	takeLeanChecks(entries: readonly SessionEntry[], issues: readonly SessionIssue[] | null): void;
 	closeSession(): void;
 	selectLeaf(id: string | null): void;
 	focusEntry(id: string | null): void;

@@ -55,7 +55,8 @@ export function App() {
 							<PanelBoundary name="branch tips" resetKey={key}>
 								<LeafList />
 							</PanelBoundary>
-							{!partial && (
+							{/* A lean session's checks run in its worker: the panel says while they do. */}
+							{(!partial || lean) && (
 								<PanelBoundary name="diagnostics" resetKey={key}>
 									<Diagnostics />
 								</PanelBoundary>

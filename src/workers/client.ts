@@ -18,6 +18,7 @@ import {
 } from "../core";
 import { yieldToPage } from "../store/yieldToPage";
 import { EntryMaker } from "./entryMaker";
+import type { HostExportQuestion } from "./hostExport";
 import {
 	type HostAnswer,
 	type HostRequest,
@@ -88,6 +89,11 @@ export interface ParseFileResult extends ReadResult {
 	lean?: boolean;
 	/** The session the worker holds (a large file's), when it holds one. */
 	host?: HostHandle;
+	/**
+	 * A lean file's checks, run by the worker in the background: all of the session's issues as a
+	 * full parse has them (to replace `parsed.issues`), or null if the worker stopped before.
+	 */
+	leanChecks?: Promise<SessionIssue[] | null>;
 }
 
 interface Pending {
@@ -112,6 +118,7 @@ interface Pending {
 		diagnostics?: (issues: SessionIssue[]) => void;
 		view?: (view: SessionView | null) => void;
 		leaves?: (leaves: LeafSummary[] | null) => void;
+		checks?: (issues: SessionIssue[] | null) => void;
 	};
 }
 
@@ -120,12 +127,13 @@ function settleLate(p: Pending): void {
 	p.late?.diagnostics?.([]);
 	p.late?.view?.(null);
 	p.late?.leaves?.(null);
+	p.late?.checks?.(null);
 	p.late = {};
 }
 
 /** Forgets a request once nothing more is to come for it. */
 function dropIfSettled(pw: ParserWorker, requestId: number, p: Pending): void {
-	if (!p.late?.diagnostics && !p.late?.view && !p.late?.leaves) pw.pending.delete(requestId);
+	if (!p.late?.diagnostics && !p.late?.view && !p.late?.leaves && !p.late?.checks) pw.pending.delete(requestId);
 }
 
 /** One parse worker and the requests it is working on. */
@@ -218,6 +226,7 @@ function onMessage(pw: ParserWorker, msg: ParseResponse, lockName: string | null
 		case "lab-entry":
 		case "lab-choices":
 		case "compare":
+		case "export":
 		case "host-error": {
 			const q = pw.queries.get(msg.queryId);
 			pw.queries.delete(msg.queryId);
@@ -346,8 +355,13 @@ function onRequestMessage(
 			dropIfSettled(pw, msg.requestId, p);
 			break;
 		case "diagnostics":
-			p.late?.diagnostics?.(msg.issues);
-			if (p.late) p.late.diagnostics = undefined;
+			if (p.late?.checks) {
+				p.late.checks(msg.issues);
+				p.late.checks = undefined;
+			} else {
+				p.late?.diagnostics?.(msg.issues);
+				if (p.late) p.late.diagnostics = undefined;
+			}
 			dropIfSettled(pw, msg.requestId, p);
 			break;
 		case "error":
@@ -365,9 +379,16 @@ function onRequestMessage(
 
 /** A lean file is done: its session is the preview the page has, the worker holds the rest. */
 function onLeanDone(pw: ParserWorker, p: Pending, msg: Extract<ParseResponse, { type: "done" }>): void {
-	pw.pending.delete(msg.requestId);
+	// The checks' issues come later, when the worker runs them.
+	let leanChecks: Promise<SessionIssue[] | null> | undefined;
+	if (msg.checks) {
+		leanChecks = new Promise((resolve) => {
+			p.late = { checks: resolve };
+		});
+	} else pw.pending.delete(msg.requestId);
 	const { preview, host } = p;
 	if (!preview || !host || preview.entries.length !== msg.entryCount) {
+		pw.pending.delete(msg.requestId);
 		p.reject(new Error("The large file's preview did not come through"));
 		return;
 	}
@@ -377,8 +398,11 @@ function onLeanDone(pw: ParserWorker, p: Pending, msg: Extract<ParseResponse, { 
 		? Promise.resolve()
 		: adoptTreeIndexInSlices(entries, preview.tree, yieldToPage);
 	indexed.then(
-		() => resolveLean(p, msg, preview, host),
-		(err: unknown) => p.reject(err instanceof Error ? err : new Error(String(err))),
+		() => resolveLean(p, msg, preview, host, leanChecks),
+		(err: unknown) => {
+			pw.pending.delete(msg.requestId);
+			p.reject(err instanceof Error ? err : new Error(String(err)));
+		},
 	);
 }
 
@@ -387,6 +411,7 @@ function resolveLean(
 	msg: Extract<ParseResponse, { type: "done" }>,
 	preview: SessionPreview,
 	host: HostHandle,
+	leanChecks: Promise<SessionIssue[] | null> | undefined,
 ): void {
 	const { entries } = preview;
 	p.resolve({
@@ -396,6 +421,7 @@ function resolveLean(
 		view: Promise.resolve({ leaves: preview.leaves, graph: preview.graph }),
 		lean: true,
 		host,
+		...(leanChecks ? { leanChecks } : {}),
 	});
 }
 
@@ -526,6 +552,16 @@ export async function askFind(
 		onBatch(part.batch, part.done);
 		return part.done;
 	});
+}
+
+/**
+ * A file of a session the worker holds as the export dialog makes it: the whole session, the
+ * branch to `leafId` as a new session (`branch`: its header), or the provider payload at `leafId`.
+ */
+export async function askExport(host: HostHandle, question: HostExportQuestion): Promise<Blob> {
+	const answer = await ask(host, { type: "export", requestId: host.requestId, ...question });
+	if (answer.type !== "export") throw new Error("a wrong answer from the parser");
+	return answer.blob;
 }
 
 /** The page no longer shows the session: the worker may let it go. */

@@ -19,6 +19,8 @@ import {
 	treeParts,
 } from "../core";
 import { INDEX_FORMAT, readIndex, type StoredIndex, writeIndex } from "../storage/indexStore";
+import { exportFromHost } from "./hostExport";
+import { leanCheckable, leanIssue, runLeanChecks } from "./leanChecks";
 import {
 	type HostAnswer,
 	type HostRequest,
@@ -91,6 +93,10 @@ export async function runHostRequest(
 			});
 			return;
 		}
+		if (msg.type === "export") {
+			post({ type: "export", queryId: msg.queryId, blob: await exportFromHost(host, msg) });
+			return;
+		}
 		if (msg.type === "compare") {
 			post({
 				type: "compare",
@@ -143,12 +149,18 @@ function sendPreview(
 
 /** Holds a session from its stored index (before its parts go to the page); its entries. */
 function hostStored(requestId: number, blob: Blob, stored: StoredIndex): SessionEntry[] {
-	const { entries } = previewFromParts(stored.parts);
+	const preview = previewFromParts(stored.parts);
 	const full = Uint8Array.from(stored.parts.shape, (code) => (code === -1 ? 1 : 0));
 	const lines = { offset: stored.lineOffset, length: stored.lineLength };
-	keepHost(requestId, new SessionHost(blob, { entries }, lines, full, stored.version));
-	return entries;
+	keepHost(requestId, new SessionHost(blob, preview, lines, full, stored.version));
+	return preview.entries;
 }
+
+/** After a lean file's `done`: the checks a full parse runs, in the background (see `runLeanChecks`). */
+const checkLean = (requestId: number, post: (message: ParseResponse) => void) => {
+	const host = hosts.get(requestId);
+	return host ? runLeanChecks(requestId, host, () => hosts.get(requestId) === host, post) : Promise.resolve();
+};
 
 /** `done` for a file opened lean: its session is its preview. */
 function leanDone(
@@ -166,13 +178,7 @@ function leanDone(
 			header,
 			leafId: currentLeafId(entries),
 			version,
-			issues: [
-				{
-					severity: "info",
-					code: "lean-session",
-					message: `This file (${formatBytes(size)}) is opened lean: its entries are read from the file when shown, and the checks that need every entry in full did not run`,
-				},
-			],
+			issues: [leanIssue(size)],
 			lines: [],
 			migrated: version < 3,
 		},
@@ -180,6 +186,7 @@ function leanDone(
 		...(contentHash ? { contentHash } : {}),
 		entryCount: entries.length,
 		lean: true,
+		...(leanCheckable(size) ? { checks: true } : {}),
 	};
 }
 
@@ -229,6 +236,7 @@ export async function runParse(
 			sendPreview(requestId, stored.parts, post);
 			if (lean) {
 				post(leanDone(requestId, blob.size, header, entries, knownHash));
+				await checkLean(requestId, post);
 				return;
 			}
 			result = await readSessionBlob(blob, progress, options);
@@ -287,6 +295,7 @@ export async function runParse(
 					);
 				}
 				post(leanDone(requestId, blob.size, first.header, first.entries, contentHash));
+				await checkLean(requestId, post);
 				return;
 			}
 			result = await readSessionChunks(chunks, progress, options);

@@ -15,6 +15,7 @@ import type {
 	TipComparison,
 	TreeParts,
 } from "../core";
+import type { HostExportQuestion } from "./hostExport";
 import type { ChunkPlan } from "./readSession";
 
 /**
@@ -79,6 +80,8 @@ export type HostRequest =
 	  }
 	/** Answered by `found` batches, the last with `done` (a newer find of the session stops it). */
 	| { type: "find"; requestId: number; queryId: number; query: string; filter: FindFilter }
+	/** A file of the session as the export dialog makes it (see `exportFromHost`). */
+	| ({ type: "export"; requestId: number; queryId: number } & HostExportQuestion)
 	| { type: "release"; requestId: number }
 	/** The content hash of a file the worker previewed: it stores the scan's index under it. */
 	| { type: "remember"; requestId: number; contentHash: string };
@@ -91,6 +94,7 @@ export type HostAnswer =
 	| { type: "lab-choices"; queryId: number; choices: LabChoices }
 	| { type: "compare"; queryId: number; comparison: TipComparison }
 	| { type: "found"; queryId: number; batch: FoundBatch; done: boolean }
+	| { type: "export"; queryId: number; blob: Blob }
 	| { type: "host-error"; queryId: number; message: string };
 
 export interface ParseRequest {
@@ -162,6 +166,11 @@ export type ParseResponse =
 			 * are the preview's, and the worker keeps it to answer `HostRequest`s.
 			 */
 			lean?: boolean;
+			/**
+			 * A lean file's checks run in the background: a `diagnostics` message follows with all of
+			 * its issues (what a full parse has in `session.issues`, the lean notice not among them).
+			 */
+			checks?: boolean;
 	  }
 	| { type: "view"; requestId: number; view: SessionView }
 	/** The tips again, with their context tokens counted (after the view and the diagnostics). */

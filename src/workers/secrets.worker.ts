@@ -1,5 +1,6 @@
 /// <reference lib="webworker" />
-import { scanSecrets } from "../core";
+import { createSecretStreamScan, scanSecrets } from "../core";
+import { readBlobText } from "./blobText";
 import type { SecretsRequest, SecretsResponse } from "./secretsClient";
 
 /**
@@ -11,8 +12,15 @@ const post = (message: SecretsResponse) => (self as unknown as DedicatedWorkerGl
 self.onmessage = async (event: MessageEvent<SecretsRequest>) => {
 	const { source } = event.data;
 	try {
-		post({ type: "scanned", hits: scanSecrets(typeof source === "string" ? source : await source.text()) });
+		post({ type: "scanned", hits: typeof source === "string" ? scanSecrets(source) : await scanBlob(source) });
 	} catch (err) {
 		post({ type: "error", message: err instanceof Error ? err.message : String(err) });
 	}
 };
+
+/** The hits of a file's text, decoded as it streams: a file larger than a string can be is scanned too. */
+async function scanBlob(blob: Blob) {
+	const scan = createSecretStreamScan();
+	await readBlobText(blob, (text) => scan.push(text));
+	return scan.finish();
+}

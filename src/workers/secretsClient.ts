@@ -1,4 +1,5 @@
-import { createSecretScan, type SecretHit } from "../core";
+import { createSecretScan, createSecretStreamScan, type SecretHit } from "../core";
+import { readBlobText } from "./blobText";
 
 export interface SecretsRequest {
 	source: Blob | string;
@@ -21,7 +22,19 @@ const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
 /** The scan in slices on this thread, yielding between them and stopping when `signal` aborts. */
 async function scanHere(source: Blob | string, signal?: AbortSignal): Promise<SecretHit[]> {
-	const text = typeof source === "string" ? source : await source.text();
+	if (typeof source !== "string") {
+		// A file's text as it streams (it may be larger than a string can be).
+		const scan = createSecretStreamScan();
+		await readBlobText(source, async (text) => {
+			if (signal?.aborted) throw new ScanCancelled();
+			for (let at = 0; at < text.length; at += SLICE_CHARS) {
+				scan.push(text.slice(at, at + SLICE_CHARS));
+				await nextTask();
+			}
+		});
+		return scan.finish();
+	}
+	const text = source;
 	const scan = createSecretScan(text);
 	for (;;) {
 		if (signal?.aborted) throw new ScanCancelled();

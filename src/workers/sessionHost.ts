@@ -22,6 +22,7 @@ import {
 	pathPositions,
 	resolveLeaf,
 	type SessionEntry,
+	type SessionHeader,
 	type SessionPreview,
 	type TipComparison,
 	type TreeIndex,
@@ -55,22 +56,25 @@ const READ_MAX = 16 * 1024 * 1024;
 export class SessionHost {
 	readonly entries: readonly SessionEntry[];
 	readonly index: TreeIndex;
+	/** The file's header as the preview read it (null when the preview did not say). */
+	readonly header: SessionHeader | null;
 	private readonly full: Uint8Array;
 	private readonly cache = new Map<number, { entry: SessionEntry; bytes: number }>();
 	private cached = 0;
 	private readonly decoder = new TextDecoder();
 
 	constructor(
-		private readonly blob: Blob,
-		preview: Pick<SessionPreview, "entries">,
-		private readonly lines: LineTable,
+		readonly blob: Blob,
+		preview: Pick<SessionPreview, "entries"> & Partial<Pick<SessionPreview, "header">>,
+		readonly lines: LineTable,
 		/** 1 for each entry the preview holds whole. */
 		full: Uint8Array,
 		/** The version the file declared: an older one's entries are migrated as they are read. */
-		private readonly version = 3,
+		readonly version = 3,
 		index?: TreeIndex,
 	) {
 		this.entries = preview.entries;
+		this.header = preview.header ?? null;
 		this.index = index ?? getTreeIndex(preview.entries);
 		this.full = full;
 		if (lines.offset.length !== this.entries.length || full.length !== this.entries.length) {
@@ -232,7 +236,7 @@ export class SessionHost {
 			this.entries.length,
 			getLabels(this.entries),
 			this.index.live,
-			(from, to, prefilter) => this.readRange(from, to, prefilter),
+			(from, to, prefilter) => this.readLines(from, to, prefilter),
 			query,
 			filter,
 			onBatch,
@@ -240,11 +244,16 @@ export class SessionHost {
 		);
 	}
 
+	/** The whole entries of positions [from, to), read in one slice of the file (not cached). */
+	readRange(from: number, to: number): Promise<SessionEntry[]> {
+		return this.readLines(from, to, null) as Promise<SessionEntry[]>;
+	}
+
 	/**
 	 * The whole entries of positions [from, to), read in one slice of the file (not cached);
 	 * undefined for those whose line `prefilter` rules out (they are not parsed).
 	 */
-	private async readRange(
+	private async readLines(
 		from: number,
 		to: number,
 		prefilter: LinePrefilter | null,

@@ -1,5 +1,5 @@
 import { appendEntry, labCopyText, labEntry, type SessionEntry } from "../../core";
-import { askLabEntry, labOverlay } from "../../workers/client";
+import { askExport, askLabEntry, labOverlay } from "../../workers/client";
 import type { LabActions, LabState } from "../teachTypes";
 import type { GetStore, OpenSession, SetStore } from "../types";
 
@@ -13,9 +13,9 @@ export function labFileName(fileName: string): string {
 	return `${base}.what-if.jsonl`;
 }
 
-/** Hands `text` to the browser as a file download (no network: a local object URL). */
-function download(text: string, fileName: string): void {
-	const url = URL.createObjectURL(new Blob([text], { type: "application/jsonl" }));
+/** Hands `parts` to the browser as a file download (no network: a local object URL). */
+function download(parts: BlobPart[], fileName: string): void {
+	const url = URL.createObjectURL(new Blob(parts, { type: "application/jsonl" }));
 	const a = document.createElement("a");
 	a.href = url;
 	a.download = fileName;
@@ -110,8 +110,21 @@ export function createLabSlice(set: SetStore, get: GetStore): LabActions {
 			const current = active();
 			if (!current) return;
 			const { session, lab } = current;
+			const host = session.lean ? session.host : undefined;
+			if (host) {
+				// A lean session's file, as the worker exports it (migrated to version 3), then the lab's lines.
+				const added = labOverlay(host, session.entries);
+				askExport(host, { kind: "session", leafId: null })
+					.then(async (file) => {
+						const last = file.size > 0 ? await file.slice(file.size - 1).text() : "\n";
+						const tail = added.map((e) => `${JSON.stringify(e)}\n`).join("");
+						download([file, last === "\n" ? "" : "\n", tail], labFileName(lab.original.fileName));
+					})
+					.catch((err: unknown) => set({ labError: `The copy could not be exported: ${errorText(err)}` }));
+				return;
+			}
 			try {
-				download(labCopyText(session.header, session.entries), labFileName(lab.original.fileName));
+				download([labCopyText(session.header, session.entries)], labFileName(lab.original.fileName));
 			} catch (err) {
 				set({ labError: `The copy could not be exported: ${errorText(err)}` });
 			}

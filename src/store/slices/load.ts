@@ -9,7 +9,7 @@ import { isBundleFile } from "../../storage/bundle";
 import { getLastOpenSession, getLeanFromBytes, setLastOpenSession } from "../../storage/prefs";
 import type { SessionMeta } from "../../storage/repository";
 import * as repo from "../../storage/repository";
-import { type HostHandle, parseSessionFile } from "../../workers/client";
+import { type HostHandle, type ParseFileResult, parseSessionFile } from "../../workers/client";
 import { type Placement, placed, placeSession } from "../placement";
 import { prepareView } from "../prepareView";
 import { describeSession, sessionKey } from "../sessionMeta";
@@ -32,6 +32,8 @@ let nextJobId = 1;
 interface Loaded {
 	session: OpenSession;
 	diagnostics?: Promise<SessionIssue[]>;
+	/** A lean session's checks, run by the worker (all its issues; null: the worker stopped). */
+	leanChecks?: Promise<SessionIssue[] | null>;
 	/**
 	 * Stores the session in the library (or keeps it in memory when storage fails), then ends its
 	 * load job. A session to be shown is stored after it is shown: the view need not wait for a
@@ -41,8 +43,10 @@ interface Loaded {
 }
 
 /** A lean session stays a preview for good, with the worker that holds the file. */
-const leanParts = (result: { lean?: boolean; host?: HostHandle }): Partial<OpenSession> =>
-	result.lean && result.host ? { partial: true, lean: true, host: result.host } : {};
+const leanParts = (result: ParseFileResult): Partial<OpenSession> =>
+	result.lean && result.host
+		? { partial: true, lean: true, host: result.host, leanChecks: result.leanChecks ? "running" : "skipped" }
+		: {};
 
 const errorText = (err: unknown) => (err instanceof Error ? err.message : String(err));
 
@@ -63,7 +67,7 @@ export function createLoadSlice(set: SetStore, get: GetStore): LoadActions {
 	 * Shows `session`, keeping the selection when it is the open session loaded again; the semantic
 	 * checks' issues are added when the worker has them.
 	 */
-	const show = async ({ session, diagnostics }: Pick<Loaded, "session" | "diagnostics">) => {
+	const show = async ({ session, diagnostics, leanChecks }: Pick<Loaded, "session" | "diagnostics" | "leanChecks">) => {
 		// What the save changed (the library list) renders in a task before the session's view.
 		await yieldToPage();
 		const before = get();
@@ -75,6 +79,7 @@ export function createLoadSlice(set: SetStore, get: GetStore): LoadActions {
 		if (keep && getTreeIndex(session.entries).byId.has(keep)) get().selectLeaf(keep);
 		if (session.stored) setLastOpenSession(session.key);
 		diagnostics?.then((issues) => get().appendIssues(session.entries, issues));
+		leanChecks?.then((issues) => get().takeLeanChecks(session.entries, issues));
 	};
 
 	/**
@@ -244,7 +249,7 @@ export function createLoadSlice(set: SetStore, get: GetStore): LoadActions {
 					endJob(id);
 				}
 			};
-			return { session, diagnostics: result.diagnostics, store };
+			return { session, diagnostics: result.diagnostics, leanChecks: result.leanChecks, store };
 		} catch (err) {
 			dropPreview(source.fileName);
 			fail(id, label, errorText(err));
@@ -374,6 +379,7 @@ export function createLoadSlice(set: SetStore, get: GetStore): LoadActions {
 						...leanParts(result),
 					},
 					diagnostics: result.diagnostics,
+					leanChecks: result.leanChecks,
 				});
 				return true;
 			} catch (err) {

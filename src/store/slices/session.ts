@@ -24,6 +24,24 @@ export function createSessionSlice(set: SetStore, get: GetStore): SessionActions
 			if (issues.length === 0 || !session || session.entries !== entries) return;
 			set({ session: { ...session, issues: [...session.issues, ...issues] } });
 		},
+		takeLeanChecks(entries, issues) {
+			const session = get().session;
+			if (!session || session.entries !== entries || session.leanChecks !== "running") return;
+			if (issues) {
+				set({ session: { ...session, issues: [...issues], leanChecks: "done" } });
+				return;
+			}
+			// The notice said the checks were running: now it says they stopped.
+			const notices = session.issues.map((i) =>
+				i.code === "lean-session"
+					? {
+							...i,
+							message: `${i.message.split(";")[0]}; its checks stopped before they finished (open it again to run them)`,
+						}
+					: i,
+			);
+			set({ session: { ...session, issues: notices, leanChecks: "stopped" } });
+		},
 		closeSession() {
 			const before = get().session?.host;
 			if (before) releaseHost(before);

@@ -1,6 +1,7 @@
 import {
 	analyzeContext,
 	convertToLlm,
+	createSecretRedactor,
 	decodeShareBytes,
 	encodeShare,
 	exportBranch,
@@ -8,9 +9,12 @@ import {
 	MAX_SHARE_FRAGMENT_CHARS,
 	MAX_SHARE_TEXT_BYTES,
 	redactSecrets,
+	type SecretHit,
 	serializeSession,
 } from "../../core";
 import * as repo from "../../storage/repository";
+import { readBlobText } from "../../workers/blobText";
+import { askExport } from "../../workers/client";
 import { ScanCancelled, scanSecretsOffThread } from "../../workers/secretsClient";
 import {
 	fileNameFromUrl,
@@ -24,6 +28,7 @@ import { downloadBlob, writeClipboard } from "../browser";
 import { fetchSessionBlob } from "../fetchSession";
 import { type ExportKind, exportFileName, utf8Length } from "../shareFiles";
 import type { GetStore, OpenSession, SetStore, ShareActions, ShareDialogState, ShareState } from "../types";
+import { yieldToPage } from "../yieldToPage";
 
 export const initialShareState: ShareState = { shareDialog: null };
 
@@ -36,6 +41,42 @@ export const initialShareState: ShareState = { shareDialog: null };
 interface Draft {
 	text: string | null;
 	original: Blob | null;
+	/**
+	 * A lean session's export redacted, made from `original` as it streams (it may be larger than
+	 * a string can be); its text is never read whole.
+	 */
+	redacted?: Blob;
+}
+
+/** Redacted text gathered into one part of the redacted Blob. */
+const REDACT_PART_CHARS = 4 * 1024 * 1024;
+
+/** `redactSecrets` of a Blob's text, streamed: a Blob of the redacted text, made a piece at a time. */
+async function redactBlob(blob: Blob, hits: readonly SecretHit[], type: string): Promise<Blob> {
+	const redactor = createSecretRedactor(hits);
+	const parts: Blob[] = [];
+	let pending: string[] = [];
+	let chars = 0;
+	const keep = (text: string) => {
+		pending.push(text);
+		chars += text.length;
+		if (chars < REDACT_PART_CHARS) return;
+		parts.push(new Blob(pending));
+		pending = [];
+		chars = 0;
+	};
+	let ran = Date.now();
+	await readBlobText(blob, async (text) => {
+		keep(redactor.push(text));
+		// The page stays usable while a large file is redacted.
+		if (Date.now() - ran > 25) {
+			await yieldToPage();
+			ran = Date.now();
+		}
+	});
+	keep(redactor.finish());
+	parts.push(new Blob(pending));
+	return new Blob(parts, { type });
 }
 
 /** The draft's text, read from its bytes if need be. */
@@ -44,6 +85,7 @@ async function draftText(d: Draft): Promise<string> {
 	return d.text;
 }
 
+const exportType = (kind: ExportKind) => (kind === "payload" ? "application/json" : "application/jsonl");
 const errorText = (err: unknown) => (err instanceof Error ? err.message : String(err));
 const pageHref = () => (typeof location !== "undefined" ? location.href : "http://localhost/");
 /** Lets the "preparing" state paint before a long synchronous scan. */
@@ -56,17 +98,41 @@ async function sessionText(session: OpenSession): Promise<Draft> {
 	return { text: serializeSession(session.header, session.entries), original: null };
 }
 
+/**
+ * A lean session's export, made by the worker that holds the file (the page has skeletons): the
+ * same file the page makes of the session parsed in full. A stored one's whole session is its
+ * stored bytes, as for any stored session.
+ */
+async function leanDraft(session: OpenSession, kind: ExportKind, leafId: string | null): Promise<Draft> {
+	const host = session.host;
+	if (!host) throw new Error("the worker that held this session is gone; open it again");
+	if (kind === "session" && session.stored) {
+		const body = await repo.loadSessionBody(session.key).catch(() => undefined);
+		if (body) return { text: null, original: body };
+	}
+	const blob = await askExport(host, {
+		kind,
+		leafId,
+		...(kind === "branch" ? { branch: branchHeader(session) } : {}),
+	});
+	return { text: null, original: blob };
+}
+
+/** The new header's fields of a branch exported from `session`. */
+const branchHeader = (session: OpenSession) => ({
+	sessionId: crypto.randomUUID(),
+	timestamp: new Date().toISOString(),
+	parentSession: session.sourceUrl ?? session.fileName,
+});
+
 async function draftFor(session: OpenSession, kind: ExportKind, leafId: string | null): Promise<Draft> {
+	if (session.lean) return leanDraft(session, kind, leafId);
 	switch (kind) {
 		case "session":
 			return sessionText(session);
 		case "branch":
 			return {
-				text: exportBranch(session.header, session.entries, leafId, {
-					sessionId: crypto.randomUUID(),
-					timestamp: new Date().toISOString(),
-					parentSession: session.sourceUrl ?? session.fileName,
-				}),
+				text: exportBranch(session.header, session.entries, leafId, branchHeader(session)),
 				original: null,
 			};
 		case "payload": {
@@ -169,7 +235,10 @@ export function createShareSlice(set: SetStore, get: GetStore): ShareActions {
 			if (scanning === controller) scanning = null;
 			if (token !== generation) return;
 			const size = next.original?.size ?? utf8Length(next.text ?? "");
-			if (hits.length > 0 || (mode === "share" && size <= MAX_SHARE_TEXT_BYTES)) await draftText(next);
+			if (session.lean && next.original) {
+				// A lean session's file is redacted as it streams, never read as one string.
+				if (hits.length > 0) next.redacted = await redactBlob(next.original, hits, exportType(kind));
+			} else if (hits.length > 0 || (mode === "share" && size <= MAX_SHARE_TEXT_BYTES)) await draftText(next);
 			if (token !== generation) return;
 			draft = next;
 			patch(token, { status: "ready", bytes: size, hits });
@@ -217,9 +286,10 @@ export function createShareSlice(set: SetStore, get: GetStore): ShareActions {
 			const session = get().session;
 			if (dialog?.status !== "ready" || !draft || !session) return null;
 			const redacted = dialog.redact && dialog.hits.length > 0;
-			const type = dialog.kind === "payload" ? "application/json" : "application/jsonl";
+			const type = exportType(dialog.kind);
+			const made = redacted ? draft.redacted : draft.original;
 			return {
-				blob: !redacted && draft.original ? draft.original : new Blob([outgoingText(dialog, draft)], { type }),
+				blob: made ?? new Blob([outgoingText(dialog, draft)], { type }),
 				fileName: exportFileName(session.fileName, dialog.kind, dialog.leafId, redacted),
 			};
 		},

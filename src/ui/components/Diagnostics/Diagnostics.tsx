@@ -1,5 +1,5 @@
 import { useMemo, useState } from "react";
-import { type Store, useStore } from "../../../store";
+import { type OpenSession, type Store, useStore } from "../../../store";
 import { useSessionIndex } from "../../hooks/useSession";
 import { DiagnosticGroup } from "./DiagnosticGroup";
 import { DiagnosticsFilter } from "./DiagnosticsFilter";
@@ -36,7 +36,10 @@ function DiagnosticsPanel() {
 	if (!session || !index) return null;
 	return (
 		<section className="panel diagnostics" aria-label="Diagnostics">
-			<h2 className="panel__title">Diagnostics ({issues.length})</h2>
+			<h2 className="panel__title">
+				Diagnostics {session.leanChecks === "running" ? "(checking…)" : `(${issues.length})`}
+			</h2>
+			{session.leanChecks && <LeanChecks state={session.leanChecks} />}
 			<DiagnosticsNotices issues={issues} version={session.version} />
 			{issues.length > 0 && <DiagnosticsFilter issues={issues} counts={counts} filter={filter} onChange={setFilter} />}
 			<div className="diagnostics__list" data-testid="diagnostics" data-count={issues.length} data-shown={shown}>
@@ -53,5 +56,27 @@ function DiagnosticsPanel() {
 				))}
 			</div>
 		</section>
+	);
+}
+
+const LEAN_CHECKS: Record<NonNullable<OpenSession["leanChecks"]>, string> = {
+	running: "Checking every entry of this lean file in the background; its issues are listed when the checks are done.",
+	done: "Every entry of this lean file was checked in the background.",
+	stopped: "The checks of this lean file stopped before they finished.",
+	skipped: "This lean file is too large for the checks that need every entry in full.",
+};
+
+/** Where a lean session's checks are (they run in the worker that holds the file). */
+function LeanChecks({ state }: { state: NonNullable<OpenSession["leanChecks"]> }) {
+	return (
+		<p
+			className={`muted small diagnostics__lean diagnostics__lean--${state}`}
+			data-testid="diagnostics-lean"
+			data-state={state}
+			role="status"
+		>
+			{state === "running" && <span className="diagnostics__spinner" aria-hidden="true" />}
+			{LEAN_CHECKS[state]}
+		</p>
 	);
 }

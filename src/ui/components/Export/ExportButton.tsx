@@ -1,8 +1,11 @@
 import { type Store, useStore } from "../../../store";
 import { ExportDialog } from "./ExportDialog";
 
-/** A preview (`OpenSession.partial`) is not shared or exported: its entries are not all there yet. */
-const selectHasSession = (s: Store) => s.session !== null && !s.session.partial;
+/**
+ * A preview (`OpenSession.partial`) is not exported: its entries are not all there yet. A lean
+ * session is (it stays a preview): the worker that holds its file makes the export.
+ */
+const selectHasSession = (s: Store) => s.session !== null && (!s.session.partial || s.session.lean === true);
 const selectOpen = (s: Store) => s.shareDialog?.mode === "export";
 const selectOpenExport = (s: Store) => s.openExport;
 

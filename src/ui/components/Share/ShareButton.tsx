@@ -1,16 +1,27 @@
+import { MAX_SHARE_TEXT_BYTES } from "../../../core";
 import { type Store, useStore } from "../../../store";
+import { formatBytes } from "../Library/format";
 import { ShareDialog } from "./ShareDialog";
 
-/** A preview (`OpenSession.partial`) is not shared or exported: its entries are not all there yet. */
+/** A preview (`OpenSession.partial`) is not shared: its entries are not all there yet. */
 const selectHasSession = (s: Store) => s.session !== null && !s.session.partial;
+/** A lean session's size: a file opened lean is far too large for a link (it holds the session). */
+const selectLeanSize = (s: Store) => (s.session?.lean ? s.session.size : null);
 const selectOpen = (s: Store) => s.shareDialog?.mode === "share";
 const selectOpenShare = (s: Store) => s.openShare;
 
 /** The toolbar's share button and, while it is open, the share dialog. */
 export function ShareButton() {
 	const hasSession = useStore(selectHasSession);
+	const leanSize = useStore(selectLeanSize);
 	const open = useStore(selectOpen);
 	const openShare = useStore(selectOpenShare);
+	const title =
+		leanSize !== null
+			? `This file (${formatBytes(leanSize)}) is opened lean, and lean files are not shared as links (a link carries at most ${formatBytes(MAX_SHARE_TEXT_BYTES)} of session). Use Export… to save the session, a branch or a payload as a file to send instead`
+			: hasSession
+				? "A link to this session at the selected leaf"
+				: "Open a session to share it";
 	return (
 		<>
 			<button
@@ -18,7 +29,8 @@ export function ShareButton() {
 				className="button"
 				data-testid="share-button"
 				disabled={!hasSession}
-				title={hasSession ? "A link to this session at the selected leaf" : "Open a session to share it"}
+				data-lean={leanSize !== null ? "true" : undefined}
+				title={title}
 				onClick={() => void openShare()}
 			>
 				Share…

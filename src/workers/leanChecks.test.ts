@@ -1,0 +1,181 @@
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { FIXTURES_DIR } from "../../test/fixtures";
+import { collectDiagnostics, createPreviewScanner, getTreeIndex, previewToParts, type SessionIssue } from "../core";
+import { ChecksStopped, checkLeanSession, leanCheckable, leanIssue, runLeanChecks } from "./leanChecks";
+import type { ParseResponse } from "./protocol";
+import { MAX_SESSION_BYTES, readSessionBlob } from "./readSession";
+import { SessionHost } from "./sessionHost";
+
+/** A host of a file's bytes as the worker holds a lean file (see `sessionHost.test.ts`). */
+function hostOf(bytes: Uint8Array, keepBytes = true, blob: Blob = new Blob([bytes as BlobPart])) {
+	const scanner = createPreviewScanner({ keepBytes });
+	scanner.push(bytes);
+	const preview = scanner.finish();
+	if (!preview) throw new Error("not previewed");
+	const full = Uint8Array.from(previewToParts(preview).shape, (s) => (s === -1 ? 1 : 0));
+	const version = typeof preview.header.version === "number" ? preview.header.version : 1;
+	const lines = { offset: preview.lineOffset, length: preview.lineLength };
+	return { host: new SessionHost(blob, preview, lines, full, version), preview };
+}
+
+/** The issues a normal open ends with: the worker's parse, then its deferred checks appended. */
+async function normalIssues(blob: Blob): Promise<SessionIssue[]> {
+	const { parsed } = await readSessionBlob(blob, undefined, { hash: false, diagnostics: false });
+	const before = parsed.issues.length;
+	const late = collectDiagnostics(parsed.entries, getTreeIndex(parsed.entries), parsed.lines, parsed.issues.slice());
+	return [...parsed.issues, ...late.slice(before)];
+}
+
+// Files with issues of every kind that open lean: the checks', the tree's, bad lines, bad bytes,
+// repaired ids, an older version's migration.
+const FIXTURES = [
+	"golden/branchy-legacy.jsonl",
+	"golden/compaction-heavy.jsonl",
+	"golden/mixed-formats.jsonl",
+	"golden/mixed-formats-2.jsonl",
+	"golden/retained-tail.jsonl",
+	"bad/mixed.jsonl",
+	"bad/truncated.jsonl",
+	"bad/invalid-utf8.jsonl",
+	"broken/malformed-middle.jsonl",
+	"hostile/payloads.jsonl",
+	"pi-mono/before-compaction.jsonl",
+	"pi-mono/large-session.jsonl",
+];
+
+describe.each(FIXTURES)("the lean checks of %s", (name) => {
+	const bytes = new Uint8Array(readFileSync(join(FIXTURES_DIR, name)));
+
+	it.each([true, false])("are the normal open's issues (bytes kept while scanning: %s)", async (keepBytes) => {
+		const { host, preview } = hostOf(bytes, keepBytes);
+		const lean = await checkLeanSession(host);
+		const normal = await normalIssues(new Blob([bytes as BlobPart]));
+		expect(normal.length).toBeGreaterThan(0);
+		expect(lean).toEqual(normal);
+		// Each issue's entry is the lean session's entry on the issue's line: the same position.
+		const { parsed } = await readSessionBlob(new Blob([bytes as BlobPart]), undefined, { hash: false });
+		const full = getTreeIndex(parsed.entries).byId;
+		const leanById = getTreeIndex(preview.entries).byId;
+		for (const issue of lean) {
+			if (issue.entryId === undefined || !full.has(issue.entryId)) continue;
+			const p = leanById.get(issue.entryId);
+			expect(p, `${issue.code} of ${issue.entryId}`).toBeDefined();
+			const at = full.get(issue.entryId) as number;
+			expect(preview.lineOffset[p as number], issue.code).toBe(lineOffsetOf(bytes, parsed.lines[at]));
+		}
+	});
+});
+
+/** The byte offset of 1-based line `line`. */
+function lineOffsetOf(bytes: Uint8Array, line: number): number {
+	let at = 0;
+	for (let n = 1; n < line; n++) at = bytes.indexOf(0x0a, at) + 1;
+	return at;
+}
+
+describe("checkLeanSession", () => {
+	const bytes = new Uint8Array(readFileSync(join(FIXTURES_DIR, "pi-mono/before-compaction.jsonl")));
+
+	it("stops once the worker lets the session go", async () => {
+		const { host } = hostOf(bytes);
+		let asked = 0;
+		await expect(checkLeanSession(host, () => ++asked < 2)).rejects.toBeInstanceOf(ChecksStopped);
+	});
+
+	it("lets other work run while it parses (it breaks every ~25 ms)", async () => {
+		// A slow file in many chunks, each ready at once (no task boundary of its own): ~3 ms each.
+		const chunks: Uint8Array[] = [];
+		for (let i = 0; i < bytes.length; i += 16 * 1024) chunks.push(bytes.subarray(i, i + 16 * 1024));
+		const blob = new Blob([bytes as BlobPart]);
+		Object.defineProperty(blob, "stream", {
+			value: () => {
+				let next = 0;
+				return new ReadableStream<Uint8Array>({
+					pull(controller) {
+						const until = Date.now() + 3;
+						while (Date.now() < until) {
+							// a slow disk
+						}
+						if (next < chunks.length) controller.enqueue(chunks[next++]);
+						else controller.close();
+					},
+				});
+			},
+		});
+		const { host } = hostOf(bytes, true, blob);
+		// The longest the thread went without serving a timer while the pass ran.
+		let last = Date.now();
+		let longest = 0;
+		const timer = setInterval(() => {
+			longest = Math.max(longest, Date.now() - last);
+			last = Date.now();
+		}, 1);
+		const started = Date.now();
+		const issues = await checkLeanSession(host);
+		clearInterval(timer);
+		expect(issues).toEqual(await normalIssues(new Blob([bytes as BlobPart])));
+		expect(Date.now() - started).toBeGreaterThan(chunks.length * 3);
+		expect(longest).toBeLessThan(150);
+	});
+});
+
+describe("runLeanChecks", () => {
+	it("posts the issues in a diagnostics message; the lean notice says what happens", async () => {
+		const bytes = new Uint8Array(readFileSync(join(FIXTURES_DIR, "bad/mixed.jsonl")));
+		const { host } = hostOf(bytes);
+		const posted: ParseResponse[] = [];
+		await runLeanChecks(
+			7,
+			host,
+			() => true,
+			(m) => posted.push(m),
+		);
+		expect(posted).toEqual([
+			{ type: "diagnostics", requestId: 7, issues: await normalIssues(new Blob([bytes as BlobPart])) },
+		]);
+		expect(leanIssue(1000).message).toContain("running in the background");
+		expect(leanIssue(MAX_SESSION_BYTES + 1).message).toContain("did not run");
+		expect(leanCheckable(MAX_SESSION_BYTES)).toBe(true);
+		expect(leanCheckable(MAX_SESSION_BYTES + 1)).toBe(false);
+	});
+
+	it("says why when the file cannot be read again", async () => {
+		const bytes = new Uint8Array(readFileSync(join(FIXTURES_DIR, "bad/mixed.jsonl")));
+		const { host } = hostOf(bytes);
+		Object.defineProperty(host.blob, "stream", {
+			value: () =>
+				new ReadableStream({
+					pull(c) {
+						c.error(new Error("gone"));
+					},
+				}),
+		});
+		const posted: ParseResponse[] = [];
+		await runLeanChecks(
+			8,
+			host,
+			() => true,
+			(m) => posted.push(m),
+		);
+		expect(posted).toHaveLength(1);
+		const msg = posted[0] as Extract<ParseResponse, { type: "diagnostics" }>;
+		expect(msg.issues).toHaveLength(1);
+		expect(msg.issues[0]).toMatchObject({ code: "lean-session", severity: "info" });
+		expect(msg.issues[0].message).toContain("its checks could not run: gone");
+	});
+
+	it("posts nothing once the session is let go", async () => {
+		const bytes = new Uint8Array(readFileSync(join(FIXTURES_DIR, "bad/mixed.jsonl")));
+		const { host } = hostOf(bytes);
+		const posted: ParseResponse[] = [];
+		await runLeanChecks(
+			9,
+			host,
+			() => false,
+			(m) => posted.push(m),
+		);
+		expect(posted).toEqual([]);
+	});
+});
