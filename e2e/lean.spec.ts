@@ -9,7 +9,9 @@ import {
 	parseSession,
 	previewSession,
 	previewToParts,
+	summarizeLeaves,
 } from "../src/core";
+import { formatTokens } from "../src/ui/components/Library/format";
 import { readGolden } from "../test/fixtures";
 import { describeFixture, leafItem, libraryItem, openFiles, watchErrors } from "./explorer";
 import { fixturePath } from "./fixtures";
@@ -49,6 +51,11 @@ for (const name of ["compaction-heavy", "branchy-legacy", "retained-tail"]) {
 		await openFiles(page, `golden/${name}.jsonl`);
 		await expect(page.getByTestId("open-session")).toHaveAttribute("data-lean", "true");
 		await expect(page.getByTestId("leaf-item")).toHaveCount(fixture.tips.length);
+		// The worker counts every tip's context tokens in the background, as the full parse does.
+		const counted = summarizeLeaves(parseSession(readGolden(name).text).entries);
+		for (const tip of counted) {
+			await expect(leafItem(page, tip.id)).toContainText(`~${formatTokens(tip.contextTokens ?? -1)} est`);
+		}
 		for (const tip of fixture.tips) await expectContext(page, tip, expected.leaves[tip]);
 		expect(errors).toEqual([]);
 	});

@@ -27,7 +27,7 @@ export async function prepareView(
 	const built = view ? await view : null;
 	if (built) {
 		adoptView(index, built, shown);
-		if (leaves) void countLeavesLater(entries, index, leaves);
+		if (leaves) void countLeavesLater(entries, index, leaves, !lean);
 	} else {
 		await yieldToPage();
 		leafSummariesFor(entries, index);

@@ -53,11 +53,14 @@ export async function countLeavesLater(
 	entries: readonly SessionEntry[],
 	index: TreeIndex,
 	counted: Promise<LeafSummary[] | null>,
+	/** False for a lean session, whose entries here are skeletons: its worker counts or no one. */
+	countHere = true,
 ): Promise<void> {
 	let leaves = await counted;
 	const cached = leafCache.get(index);
 	if (cached?.every((l) => l.contextTokens !== null)) return;
 	if (!leaves) {
+		if (!countHere) return;
 		await yieldToPage();
 		leaves = summarizeLeaves(entries, index);
 	}

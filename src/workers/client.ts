@@ -381,11 +381,20 @@ function onRequestMessage(
 function onLeanDone(pw: ParserWorker, p: Pending, msg: Extract<ParseResponse, { type: "done" }>): void {
 	// The checks' issues come later, when the worker runs them.
 	let leanChecks: Promise<SessionIssue[] | null> | undefined;
+	let leaves: Promise<LeafSummary[] | null> | undefined;
+	const late: NonNullable<Pending["late"]> = {};
 	if (msg.checks) {
 		leanChecks = new Promise((resolve) => {
-			p.late = { checks: resolve };
+			late.checks = resolve;
 		});
-	} else pw.pending.delete(msg.requestId);
+	}
+	if (msg.counting) {
+		leaves = new Promise((resolve) => {
+			late.leaves = resolve;
+		});
+	}
+	if (leanChecks || leaves) p.late = late;
+	else pw.pending.delete(msg.requestId);
 	const { preview, host } = p;
 	if (!preview || !host || preview.entries.length !== msg.entryCount) {
 		pw.pending.delete(msg.requestId);
@@ -398,7 +407,7 @@ function onLeanDone(pw: ParserWorker, p: Pending, msg: Extract<ParseResponse, { 
 		? Promise.resolve()
 		: adoptTreeIndexInSlices(entries, preview.tree, yieldToPage);
 	indexed.then(
-		() => resolveLean(p, msg, preview, host, leanChecks),
+		() => resolveLean(p, msg, preview, host, leanChecks, leaves),
 		(err: unknown) => {
 			pw.pending.delete(msg.requestId);
 			p.reject(err instanceof Error ? err : new Error(String(err)));
@@ -412,6 +421,7 @@ function resolveLean(
 	preview: SessionPreview,
 	host: HostHandle,
 	leanChecks: Promise<SessionIssue[] | null> | undefined,
+	leaves: Promise<LeafSummary[] | null> | undefined,
 ): void {
 	const { entries } = preview;
 	p.resolve({
@@ -422,6 +432,7 @@ function resolveLean(
 		lean: true,
 		host,
 		...(leanChecks ? { leanChecks } : {}),
+		...(leaves ? { leaves } : {}),
 	});
 }
 

@@ -156,10 +156,19 @@ function hostStored(requestId: number, blob: Blob, stored: StoredIndex): Session
 	return preview.entries;
 }
 
-/** After a lean file's `done`: the checks a full parse runs, in the background (see `runLeanChecks`). */
-const checkLean = (requestId: number, post: (message: ParseResponse) => void) => {
+/**
+ * After a lean file's `done`, in the background: its tips counted (a `leaves` message), then the
+ * checks a full parse runs (see `runLeanChecks`).
+ */
+const checkLean = async (requestId: number, post: (message: ParseResponse) => void) => {
 	const host = hosts.get(requestId);
-	return host ? runLeanChecks(requestId, host, () => hosts.get(requestId) === host, post) : Promise.resolve();
+	if (!host) return;
+	const stopped = () => hosts.get(requestId) !== host;
+	// Uncounted when counting failed or stopped: the page then keeps what it shows.
+	const leaves =
+		(await host.countedTips(stopped).catch(() => null)) ?? summarizeLeaves(host.entries, host.index, { tokens: false });
+	post({ type: "leaves", requestId, leaves });
+	await runLeanChecks(requestId, host, () => !stopped(), post);
 };
 
 /** `done` for a file opened lean: its session is its preview. */
@@ -187,6 +196,7 @@ function leanDone(
 		entryCount: entries.length,
 		lean: true,
 		...(leanCheckable(size) ? { checks: true } : {}),
+		counting: true,
 	};
 }
 

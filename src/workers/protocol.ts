@@ -171,6 +171,8 @@ export type ParseResponse =
 			 * its issues (what a full parse has in `session.issues`, the lean notice not among them).
 			 */
 			checks?: boolean;
+			/** A lean file's tips are counted in the background: a `leaves` message follows. */
+			counting?: boolean;
 	  }
 	| { type: "view"; requestId: number; view: SessionView }
 	/** The tips again, with their context tokens counted (after the view and the diagnostics). */

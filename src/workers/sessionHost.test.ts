@@ -19,6 +19,7 @@ import {
 	pathPositions,
 	previewToParts,
 	type SessionEntry,
+	summarizeLeaves,
 } from "../core";
 import { SessionHost } from "./sessionHost";
 
@@ -213,3 +214,17 @@ describe.each(goldenNames())("the what-if lab on %s through the worker's host", 
 		expect(again.analysis.selectedPositions).toEqual(analyzeContext(parsed.entries, leaf).selectedPositions);
 	});
 });
+
+describe.each([...goldenNames().map((n): [string, string] => [n, readGolden(n).text]), ...others])(
+	"tips of %s counted by the worker's host",
+	(_name, text) => {
+		it("are the full parse's tips with the same context tokens", async () => {
+			const parsed = parseSession(text);
+			const { host } = hostOf(text);
+			const got = await host.countedTips(() => false);
+			const want = summarizeLeaves(parsed.entries);
+			expect(got?.map((l) => [l.id, l.contextTokens])).toEqual(want.map((l) => [l.id, l.contextTokens]));
+			expect(await host.countedTips(() => true)).toBeNull();
+		});
+	},
+);

@@ -3,6 +3,7 @@ import {
 	compareLazily,
 	type EntryKind,
 	entryKind,
+	estimateTotalTokens,
 	extendTreeIndex,
 	type FindFilter,
 	type FoundBatch,
@@ -14,6 +15,7 @@ import {
 	type LabChoices,
 	type LazyContext,
 	type LazySession,
+	type LeafSummary,
 	type LinePrefilter,
 	labChoices,
 	labEntryFrom,
@@ -24,6 +26,7 @@ import {
 	type SessionEntry,
 	type SessionHeader,
 	type SessionPreview,
+	summarizeLeaves,
 	type TipComparison,
 	type TreeIndex,
 } from "../core";
@@ -279,6 +282,27 @@ export class SessionHost {
 			}
 		}
 		return out;
+	}
+
+	/**
+	 * The tips with their context tokens counted (core `summarizeLeaves` with the builder run per
+	 * tip on what it reads, nothing kept), each tip's reads a task of its own; null if `stopped`.
+	 */
+	async countedTips(stopped: () => boolean): Promise<LeafSummary[] | null> {
+		const tips = summarizeLeaves(this.entries, this.index, { tokens: false });
+		const session: LazySession = {
+			entries: this.entries,
+			index: this.index,
+			isFull: (p) => this.full[p] === 1,
+			load: (positions) => this.load(positions, false),
+		};
+		const counted: LeafSummary[] = [];
+		for (const tip of tips) {
+			if (stopped()) return null;
+			const { analysis } = await analyzeLazily(session, tip.id);
+			counted.push({ ...tip, contextTokens: estimateTotalTokens(analysis.messages) });
+		}
+		return counted;
 	}
 
 	/** The kind and graph preview of the entries at `positions` (read whole, not kept). */
