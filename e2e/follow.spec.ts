@@ -127,3 +127,17 @@ test("a followed file grows in place: new turn, branch, compaction, a line compl
 	await expect(page.locator('[data-testid=leaf-item][data-entry-id="z1"]')).toBeVisible(within);
 	expect(errors).toEqual([]);
 });
+
+test("a file that opens lean (a large one) is shown as it is and says it is not followed", async ({ page }) => {
+	const errors = watchErrors(page);
+	// Every file opens lean with the size preference at 0.
+	await page.addInitScript(() => localStorage.setItem("session-explorer:lean-from-mb:v1", "0"));
+	await page.reload();
+	await writeOpfs(page, FILE, HEADER + user("u1", null, "hello") + reply("a1", "u1", "hi there"));
+	await page.getByTestId("follow-file").click();
+	await expectTips(page, ["a1"]);
+	await expect(page.getByTestId("open-session")).toHaveAttribute("data-lean", "true");
+	await expect(page.getByTestId("follow")).toHaveAttribute("data-following", "false");
+	await expect(page.getByTestId("follow-note")).toContainText("opened lean");
+	expect(errors).toEqual([]);
+});

@@ -59,6 +59,14 @@ export function createFollowSlice(set: SetStore, get: GetStore): FollowActions {
 			set({ following: null });
 			return;
 		}
+		if (session.lean) {
+			// Appending to a lean session (its worker holds the file it read) is not done yet.
+			set({
+				following: null,
+				followNote: `${file.name} is opened lean (a large file): it is shown as it is now, not followed; open it again to see what was appended`,
+			});
+			return;
+		}
 		// The selection stays where it is as entries come in (the newest tip when following it).
 		const leaf = get().selectedLeafId ?? session.leafId;
 		if (get().followLeaf) get().selectLeaf(session.leafId);
