@@ -41,6 +41,8 @@ export function leanIssue(size: number): SessionIssue {
 export async function checkLeanSession(
 	host: SessionHost,
 	stillHeld: () => boolean = () => true,
+	/** The break between steps (the page's questions go first). */
+	pause: () => Promise<void> = yieldToPage,
 ): Promise<SessionIssue[]> {
 	const reader = host.blob.stream().getReader();
 	let rest: Uint8Array | null = null;
@@ -48,7 +50,7 @@ export async function checkLeanSession(
 	const stream = new ReadableStream<Uint8Array>({
 		async pull(controller) {
 			if (Date.now() - ran > YIELD_AFTER_MS) {
-				await yieldToPage();
+				await pause();
 				ran = Date.now();
 			}
 			if (!stillHeld()) {
@@ -72,7 +74,7 @@ export async function checkLeanSession(
 	});
 	// Only the issues outlive this call: the parsed entries go with it.
 	const { parsed } = await readSessionStream(stream, host.blob.size, undefined, { hash: false, diagnostics: false });
-	await yieldToPage();
+	await pause();
 	if (!stillHeld()) throw new ChecksStopped("the session was let go");
 	// As the worker's full parse does with deferred checks (see `runParse`): its tree index, then the
 	// checks (`collectDiagnostics`), a step at a time.
@@ -82,7 +84,7 @@ export async function checkLeanSession(
 		const step = steps.next();
 		if (step.done) return step.value;
 		if (Date.now() - ran > YIELD_AFTER_MS) {
-			await yieldToPage();
+			await pause();
 			if (!stillHeld()) throw new ChecksStopped("the session was let go");
 			ran = Date.now();
 		}
@@ -99,10 +101,11 @@ export async function runLeanChecks(
 	host: SessionHost,
 	stillHeld: () => boolean,
 	post: (message: ParseResponse) => void,
+	pause: () => Promise<void> = yieldToPage,
 ): Promise<void> {
 	if (!leanCheckable(host.blob.size)) return;
 	try {
-		post({ type: "diagnostics", requestId, issues: await checkLeanSession(host, stillHeld) });
+		post({ type: "diagnostics", requestId, issues: await checkLeanSession(host, stillHeld, pause) });
 	} catch (err) {
 		if (err instanceof ChecksStopped) return;
 		const reason = err instanceof Error ? err.message : String(err);

@@ -19,6 +19,7 @@ import {
 	treeParts,
 } from "../core";
 import { INDEX_FORMAT, readIndex, type StoredIndex, writeIndex } from "../storage/indexStore";
+import { yieldToPage } from "../store/yieldToPage";
 import { exportFromHost } from "./hostExport";
 import { leanCheckable, leanIssue, runLeanChecks } from "./leanChecks";
 import {
@@ -75,6 +76,7 @@ export async function runHostRequest(
 		if (pending) void writeIndex({ ...pending, contentHash: msg.contentHash });
 		return;
 	}
+	lastAsked = Date.now();
 	const host = hosts.get(msg.requestId);
 	try {
 		if (!host) throw new Error("the worker no longer holds this session; open it again");
@@ -164,12 +166,30 @@ const checkLean = async (requestId: number, post: (message: ParseResponse) => vo
 	const host = hosts.get(requestId);
 	if (!host) return;
 	const stopped = () => hosts.get(requestId) !== host;
+	// The page's first looks at the file come first.
+	lastAsked = Date.now();
 	// Uncounted when counting failed or stopped: the page then keeps what it shows.
 	const leaves =
-		(await host.countedTips(stopped).catch(() => null)) ?? summarizeLeaves(host.entries, host.index, { tokens: false });
+		(await host.countedTips(stopped, giveWay).catch(() => null)) ??
+		summarizeLeaves(host.entries, host.index, { tokens: false });
 	post({ type: "leaves", requestId, leaves });
-	await runLeanChecks(requestId, host, () => !stopped(), post);
+	await runLeanChecks(requestId, host, () => !stopped(), post, giveWay);
 };
+
+/** When the page last asked about a session the worker holds. */
+let lastAsked = 0;
+/** Background work (a lean file's tip counts and checks) waits this long after the page's last question. */
+const GIVE_WAY_MS = 1000;
+
+/** A break in background work: the page's questions are answered first, and for a while after. */
+async function giveWay(): Promise<void> {
+	await yieldToPage();
+	for (;;) {
+		const left = lastAsked + GIVE_WAY_MS - Date.now();
+		if (left <= 0) return;
+		await new Promise((resolve) => setTimeout(resolve, left));
+	}
+}
 
 /** `done` for a file opened lean: its session is its preview. */
 function leanDone(

@@ -288,7 +288,10 @@ export class SessionHost {
 	 * The tips with their context tokens counted (core `summarizeLeaves` with the builder run per
 	 * tip on what it reads, nothing kept), each tip's reads a task of its own; null if `stopped`.
 	 */
-	async countedTips(stopped: () => boolean): Promise<LeafSummary[] | null> {
+	async countedTips(
+		stopped: () => boolean,
+		pause: () => Promise<void> = async () => {},
+	): Promise<LeafSummary[] | null> {
 		const tips = summarizeLeaves(this.entries, this.index, { tokens: false });
 		const session: LazySession = {
 			entries: this.entries,
@@ -298,6 +301,7 @@ export class SessionHost {
 		};
 		const counted: LeafSummary[] = [];
 		for (const tip of tips) {
+			await pause();
 			if (stopped()) return null;
 			const { analysis } = await analyzeLazily(session, tip.id);
 			counted.push({ ...tip, contextTokens: estimateTotalTokens(analysis.messages) });
