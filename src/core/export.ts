@@ -33,6 +33,18 @@ export interface BranchExportOptions {
 	random?: () => number;
 }
 
+/** The header of a branch exported as a new session (see `exportBranch`): v3, naming its source. */
+export function branchHeader(header: SessionHeader | null, options: BranchExportOptions): SessionHeader {
+	return {
+		type: "session",
+		version: 3,
+		id: options.sessionId,
+		timestamp: options.timestamp,
+		cwd: typeof header?.cwd === "string" ? header.cwd : "",
+		...(options.parentSession ? { parentSession: options.parentSession } : {}),
+	};
+}
+
 /**
  * One branch as a new pi session, the way pi's `createBranchedSession` writes it: a v3 header
  * naming its source in `parentSession`, the entries on the path to `leafId` without label
@@ -58,13 +70,5 @@ export function exportBranch(
 		out.push(entry);
 		parentId = id;
 	}
-	const newHeader: SessionHeader = {
-		type: "session",
-		version: 3,
-		id: options.sessionId,
-		timestamp: options.timestamp,
-		cwd: typeof header?.cwd === "string" ? header.cwd : "",
-		...(options.parentSession ? { parentSession: options.parentSession } : {}),
-	};
-	return serializeSession(newHeader, out);
+	return serializeSession(branchHeader(header, options), out);
 }

@@ -1,20 +1,14 @@
 import "fake-indexeddb/auto";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { goldenNames, readFixture } from "../../test/fixtures";
-import {
-	createPreviewScanner,
-	getTreeIndex,
-	type ParsedSession,
-	parseSession,
-	previewToParts,
-	type ScannedPreview,
-	serializeSession,
-} from "../core";
+import { hostOf } from "../../test/sessionHost";
+import { getTreeIndex, type ParsedSession, parseSession, serializeSession } from "../core";
+
 import { initialState, type OpenSession, useStore } from "../store";
 import type { ExportKind } from "../store/shareFiles";
 import type { HostHandle } from "./client";
 import { exportFromHost } from "./hostExport";
-import { SessionHost } from "./sessionHost";
+import type { SessionHost } from "./sessionHost";
 
 /** The hosts the mocked `askExport` asks, by the handle's request id. */
 const { hosts } = vi.hoisted(() => ({ hosts: new Map<number, SessionHost>() }));
@@ -32,19 +26,6 @@ vi.mock("./client", async (original) => {
 		}),
 	};
 });
-
-/** A host of `text` as the worker makes one from the file's preview (see `sessionHost.test.ts`). */
-function hostOf(text: string, keepBytes = true): { host: SessionHost; preview: ScannedPreview } {
-	const bytes = new TextEncoder().encode(text);
-	const scanner = createPreviewScanner({ keepBytes });
-	scanner.push(bytes);
-	const preview = scanner.finish();
-	if (!preview) throw new Error("not previewed");
-	const full = Uint8Array.from(previewToParts(preview).shape, (s) => (s === -1 ? 1 : 0));
-	const version = typeof preview.header.version === "number" ? preview.header.version : 1;
-	const lines = { offset: preview.lineOffset, length: preview.lineLength };
-	return { host: new SessionHost(new Blob([bytes]), preview, lines, full, version), preview };
-}
 
 /** The tips of a session: entries no other entry names as parent. */
 function tips(parsed: ParsedSession): string[] {

@@ -1,12 +1,12 @@
 import {
 	type BranchExportOptions,
+	branchHeader,
 	convertToLlm,
 	getLabels,
 	type LabelEntry,
 	newEntryId,
 	pathPositions,
 	resolveLeaf,
-	type SessionHeader,
 } from "../core";
 import { yieldToPage } from "../store/yieldToPage";
 import type { SessionHost } from "./sessionHost";
@@ -91,15 +91,7 @@ async function exportBranchOf(host: SessionHost, leafId: string | null, options:
 	const ids = new Set(path.map((p) => entries[p].id));
 	// Labels are always whole in the preview (they shape the graph).
 	const labels = getLabels(entries);
-	const header = host.header;
-	const newHeader: SessionHeader = {
-		type: "session",
-		version: 3,
-		id: options.sessionId,
-		timestamp: options.timestamp,
-		cwd: typeof header?.cwd === "string" ? header.cwd : "",
-		...(options.parentSession ? { parentSession: options.parentSession } : {}),
-	};
+	const newHeader = branchHeader(host.header, options);
 	const parts: Blob[] = [new Blob([`${JSON.stringify(newHeader)}\n`])];
 	parts.push(...(await entryLines(host, path, false)));
 	let parentId = path.length > 0 ? entries[path[path.length - 1]].id : null;

@@ -2,23 +2,11 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { FIXTURES_DIR } from "../../test/fixtures";
-import { collectDiagnostics, createPreviewScanner, getTreeIndex, previewToParts, type SessionIssue } from "../core";
+import { hostOf } from "../../test/sessionHost";
+import { collectDiagnostics, getTreeIndex, type SessionIssue } from "../core";
 import { ChecksStopped, checkLeanSession, leanCheckable, leanIssue, runLeanChecks } from "./leanChecks";
 import type { ParseResponse } from "./protocol";
 import { MAX_SESSION_BYTES, readSessionBlob } from "./readSession";
-import { SessionHost } from "./sessionHost";
-
-/** A host of a file's bytes as the worker holds a lean file (see `sessionHost.test.ts`). */
-function hostOf(bytes: Uint8Array, keepBytes = true, blob: Blob = new Blob([bytes as BlobPart])) {
-	const scanner = createPreviewScanner({ keepBytes });
-	scanner.push(bytes);
-	const preview = scanner.finish();
-	if (!preview) throw new Error("not previewed");
-	const full = Uint8Array.from(previewToParts(preview).shape, (s) => (s === -1 ? 1 : 0));
-	const version = typeof preview.header.version === "number" ? preview.header.version : 1;
-	const lines = { offset: preview.lineOffset, length: preview.lineLength };
-	return { host: new SessionHost(blob, preview, lines, full, version), preview };
-}
 
 /** The issues a normal open ends with: the worker's parse, then its deferred checks appended. */
 async function normalIssues(blob: Blob): Promise<SessionIssue[]> {
