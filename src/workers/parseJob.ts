@@ -1,4 +1,5 @@
 import {
+	adoptTreeIndex,
 	buildGraph,
 	collectDiagnostics,
 	completePreview,
@@ -149,13 +150,42 @@ function sendPreview(
 	]);
 }
 
-/** Holds a session from its stored index (before its parts go to the page); its entries. */
-function hostStored(requestId: number, blob: Blob, stored: StoredIndex): SessionEntry[] {
-	const preview = previewFromParts(stored.parts);
-	const full = Uint8Array.from(stored.parts.shape, (code) => (code === -1 ? 1 : 0));
+/**
+ * Sends a stored index's preview to the page, then holds the session from it: the page takes
+ * the preview in while the host is built here. Its entries.
+ */
+function hostStored(
+	requestId: number,
+	blob: Blob,
+	stored: StoredIndex,
+	post: (message: ParseResponse, transfer?: Transferable[]) => void,
+): SessionEntry[] {
+	const { parts } = stored;
+	const { tree } = parts;
+	// The host's own copies of the buffers the preview transfers.
+	const mine: PreviewParts = {
+		...parts,
+		shape: parts.shape.slice(),
+		fullAt: parts.fullAt.slice(),
+		tree: { ...tree, parent: tree.parent.slice(), depth: tree.depth.slice(), live: tree.live.slice() },
+	};
+	sendPreview(requestId, parts, post);
+	const preview = previewFromParts(mine);
+	const { entries } = preview;
+	// The stored tree, with the id map made here (the later of equal ids wins, as in the scan's).
+	const byId = new Map<string, number>();
+	for (let i = 0; i < entries.length; i++) byId.set(entries[i].id, i);
+	const index = adoptTreeIndex(entries, byId, mine.tree);
 	const lines = { offset: stored.lineOffset, length: stored.lineLength };
-	keepHost(requestId, new SessionHost(blob, preview, lines, full, stored.version));
-	return preview.entries;
+	keepHost(requestId, new SessionHost(blob, preview, lines, wholeMask(mine.shape), stored.version, index));
+	return entries;
+}
+
+/** 1 for each entry a preview holds whole (shape -1). */
+function wholeMask(shape: Int16Array): Uint8Array {
+	const full = new Uint8Array(shape.length);
+	for (let i = 0; i < shape.length; i++) if (shape[i] === -1) full[i] = 1;
+	return full;
 }
 
 /**
@@ -262,8 +292,7 @@ export async function runParse(
 		const stored = preview && knownHash ? await readIndex(knownHash, blob.size) : null;
 		if (stored) {
 			const header = stored.parts.header;
-			const entries = hostStored(requestId, blob, stored);
-			sendPreview(requestId, stored.parts, post);
+			const entries = hostStored(requestId, blob, stored, post);
 			if (lean) {
 				post(leanDone(requestId, blob.size, header, entries, knownHash));
 				await checkLean(requestId, post);
@@ -298,8 +327,7 @@ export async function runParse(
 					first = completePreview(first, await reader.load(first.wanted));
 				}
 				const parts = previewToParts(first);
-				const full = Uint8Array.from(parts.shape, (code) => (code === -1 ? 1 : 0));
-				const host = new SessionHost(blob, first, lines, full, version);
+				const host = new SessionHost(blob, first, lines, wholeMask(parts.shape), version);
 				keepHost(requestId, host);
 				if (keepIndex) {
 					// A copy, kept until the content hash is known (the page's, for a file parsed in full).
