@@ -20,12 +20,16 @@ import { useGraphKeyboard } from "./useGraphKeyboard";
 import { type FlowNode, useGraphModel } from "./useGraphModel";
 import { useGraphPaint } from "./useGraphPaint";
 import { OPEN_ZOOM, useGraphViewport } from "./useGraphViewport";
+import { useOnScreen } from "./useOnScreen";
 import { useOverview } from "./useOverview";
 import { useRunToggles } from "./useRunToggles";
 
 const nodeTypes = { entry: EntryNode, segment: SegmentNode };
 const edgeTypes = { tree: TreeEdge };
-/** Below this many nodes everything stays mounted; above, only what is on screen is rendered. */
+/**
+ * Below this many nodes everything stays mounted; above, React Flow holds only the nodes on and
+ * around the screen (`useOnScreen`) and renders only those on it.
+ */
 const VIRTUALIZE_ABOVE = 250;
 
 const NO_NODES: FlowNode[] = [];
@@ -60,6 +64,8 @@ export function GraphCanvas() {
 	if (stage >= OPEN_STEPS.minimap) shownFor.current = key;
 	// Zoomed far out on a large tree: no node elements, one drawing of the whole tree instead.
 	const overview = useOverview(model?.graph);
+	const large = (model?.nodes.length ?? 0) > VIRTUALIZE_ABOVE;
+	const onScreen = useOnScreen(model, large && !overview && nodesShown);
 	const rf = useReactFlow();
 	const colorMode = useResolvedTheme();
 	const onPaneClick = useCallback(
@@ -107,13 +113,13 @@ export function GraphCanvas() {
 						{canvas.current && (
 							<ReactFlow<FlowNode>
 								colorMode={colorMode}
-								nodes={overview || !nodesShown ? NO_NODES : model.nodes}
-								edges={overview || !nodesShown ? NO_EDGES : model.edges}
+								nodes={overview || !nodesShown ? NO_NODES : onScreen.nodes}
+								edges={overview || !nodesShown ? NO_EDGES : onScreen.edges}
 								nodeTypes={nodeTypes}
 								edgeTypes={edgeTypes}
 								onNodeClick={onNodeClick}
 								onPaneClick={onPaneClick}
-								onlyRenderVisibleElements={model.nodes.length > VIRTUALIZE_ABOVE}
+								onlyRenderVisibleElements={large}
 								minZoom={0.02}
 								maxZoom={2}
 								nodesDraggable={false}
