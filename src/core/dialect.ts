@@ -85,6 +85,23 @@ export function dialectOf(entries: readonly SessionEntry[]): Dialect {
 	return d;
 }
 
+/**
+ * The dialect of preview skeletons (each only a type and a role, see core `preview`) and the
+ * entries whole beside them, from the shapes met rather than entry by entry: what `dialectOf`
+ * finds for them, remembered for `entries`.
+ */
+export function noteSkeletonDialect(
+	entries: readonly SessionEntry[],
+	shapes: readonly { type: string; role?: string }[],
+	whole: readonly SessionEntry[],
+): void {
+	const marked =
+		shapes.some((s) =>
+			isOmpMarker(s.role === undefined ? { type: s.type } : { type: s.type, message: { role: s.role } }),
+		) || whole.some((e) => !!e && typeof e === "object" && isOmpMarker(e as unknown as Record<string, unknown>));
+	scanned.set(entries, marked ? "oh-my-pi" : "pi");
+}
+
 /** `copy` (of `entries`, some replaced by equal entries read whole) has their dialect: no new pass. */
 export function keepDialect(copy: readonly SessionEntry[], entries: readonly SessionEntry[]): void {
 	scanned.set(copy, dialectOf(entries));

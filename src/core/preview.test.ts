@@ -4,6 +4,7 @@ import { describe, expect, it } from "vitest";
 import { generateSessionLines, WORKLOADS } from "../../bench/generate";
 import { FIXTURES_DIR, readFixture } from "../../test/fixtures";
 import { reshapeSession, type SessionShape, seeded, writeJson } from "../../test/reshape";
+import { dialectOf } from "./dialect";
 import { buildGraph, graphParts } from "./graph";
 import { summarizeLeaves } from "./leaves";
 import { parseSession } from "./parse";
@@ -86,7 +87,10 @@ function expectPreviewOf(text: string, name: string, check: PreviewCheck = {}) {
 		const { lineOffset, lineLength, wanted, ...shown } = preview;
 		expect(wanted, name).toEqual([]);
 		const parts = structuredClone(previewToParts(preview));
-		expect(previewFromParts(parts), name).toEqual(shown);
+		const unpacked = previewFromParts(parts);
+		expect(unpacked, name).toEqual(shown);
+		// The skeletons' dialect, noted from their shapes, is what a pass over them finds.
+		expect(dialectOf(unpacked.entries), name).toBe(dialectOf(unpacked.entries.slice()));
 		expect(lineOffset.length, name).toBe(full.entries.length);
 		expect(lineLength.length, name).toBe(full.entries.length);
 		// Each entry's line read again from its position: the full parse's entry (current version).
@@ -170,6 +174,23 @@ describe("previewSession", () => {
 			"   ",
 		].join("\r\n");
 		expectPreviewOf(text, "odd lines");
+	});
+
+	it("notes oh-my-pi's dialect from a skeleton's role or a whole entry met after the header", () => {
+		const lines = readFixture("golden/compaction-heavy.jsonl").trimEnd().split("\n");
+		const last = JSON.parse(lines[lines.length - 1]) as { id: string };
+		const tails = [
+			{ type: "message", id: "omp-role", parentId: last.id, message: { role: "developer", content: "x" } },
+			{ type: "model_change", id: "omp-model", parentId: last.id, model: "a-model" },
+		];
+		for (const tail of [null, ...tails]) {
+			const text = [...lines, ...(tail ? [JSON.stringify(tail)] : [])].join("\n");
+			const preview = previewSession([new TextEncoder().encode(text)]);
+			if (!preview) throw new Error("no preview");
+			const unpacked = previewFromParts(structuredClone(previewToParts(preview)));
+			expect(dialectOf(unpacked.entries), tail?.id).toBe(tail ? "oh-my-pi" : "pi");
+			expect(dialectOf(unpacked.entries.slice()), tail?.id).toBe(dialectOf(unpacked.entries));
+		}
 	});
 
 	it("is not made for files without a header (or a v4 one), or without any line", () => {

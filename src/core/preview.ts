@@ -1,4 +1,4 @@
-import { isV4Header } from "./dialect";
+import { isV4Header, noteSkeletonDialect } from "./dialect";
 import { buildGraph, type GraphParts, graphParts } from "./graph";
 import { type LeafSummary, summarizeLeaves } from "./leaves";
 import { migrateEntries, migrateOneEntry } from "./migrate";
@@ -501,5 +501,7 @@ function fillSkeletons(
 
 function finishPreview(parts: PreviewParts, entries: SessionEntry[]): SessionPreview {
 	for (let k = 0; k < parts.fullAt.length; k++) entries[parts.fullAt[k]] = parts.full[k];
+	// Skeletons' dialect from their shapes: no pass over every entry at the first question.
+	noteSkeletonDialect(entries, parts.shapes, parts.full);
 	return { header: parts.header, entries, graph: parts.graph, leaves: parts.leaves, tree: parts.tree };
 }
