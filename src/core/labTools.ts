@@ -40,10 +40,23 @@ export function labChoices(
 	const parent = resolveLeaf(index, parentId);
 	const positions = pathPositions(index, parent);
 	const onPath = new Set(positions);
-	const path = positions.map((p) => choice(entries[p]));
-	const targets = positions.filter((p) => holdsMessage(entries[p])).map((p) => choice(entries[p]));
-	const others = index.leaves.filter((p) => !onPath.has(p)).map((p) => choice(entries[p]));
-	return { path, targets, others };
+	const tips = index.leaves.filter((p) => !onPath.has(p));
+	return labChoicesOf(
+		positions.map((p) => entries[p]),
+		tips.map((p) => entries[p]),
+	);
+}
+
+/**
+ * The lab's choices for the whole entries `path` (path entries, root first) and `others` (tips
+ * off that path), in their order: `labChoices` once they are picked. O(given entries).
+ */
+export function labChoicesOf(path: readonly SessionEntry[], others: readonly SessionEntry[]): LabChoices {
+	return {
+		path: path.map((e) => choice(e)),
+		targets: path.filter(holdsMessage).map((e) => choice(e)),
+		others: others.map((e) => choice(e)),
+	};
 }
 
 /**

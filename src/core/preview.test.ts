@@ -8,7 +8,13 @@ import { dialectOf } from "./dialect";
 import { buildGraph, graphParts } from "./graph";
 import { summarizeLeaves } from "./leaves";
 import { parseSession } from "./parse";
-import { createPreviewScanner, previewFromParts, previewSession, previewToParts } from "./preview";
+import {
+	createPreviewScanner,
+	previewFromParts,
+	previewFromPartsInSlices,
+	previewSession,
+	previewToParts,
+} from "./preview";
 import { getTreeIndex } from "./tree";
 
 /** Cuts `bytes` into chunks at pseudo-random places (lines and characters split anywhere). */
@@ -149,6 +155,24 @@ describe("previewSession", () => {
 	it("gives the full parse's graph and tips for every session of the current version", () => {
 		expect(current.length).toBeGreaterThan(15);
 		for (const f of current) expectPreviewOf(readFixture(f), f);
+	});
+
+	it("unpacks a slice at a time as at once, one message object per role for the whole preview", async () => {
+		for (const f of current) {
+			const preview = previewSession([new TextEncoder().encode(readFixture(f))]);
+			if (!preview) throw new Error(`no preview for ${f}`);
+			const parts = structuredClone(previewToParts(preview));
+			const sliced = await previewFromPartsInSlices(parts, async () => {}, 3);
+			expect(sliced, f).toEqual(previewFromParts(parts));
+			const byRole = new Map<unknown, object>();
+			for (let i = 0; i < parts.shape.length; i++) {
+				const message = parts.shape[i] === -1 ? undefined : (sliced.entries[i] as { message?: object }).message;
+				if (!message) continue;
+				const role = (message as { role?: unknown }).role;
+				if (!byRole.has(role)) byRole.set(role, message);
+				expect(message, f).toBe(byRole.get(role));
+			}
+		}
 	});
 
 	it("does so on generated sessions with branches, compactions, labels and huge outputs", () => {

@@ -447,7 +447,7 @@ export function previewFromParts(parts: PreviewParts): SessionPreview {
 	const entries: SessionEntry[] = new Array(parts.shape.length);
 	const ids = parts.shape.length > 0 ? parts.ids.split("\n") : [];
 	const parentIds = parts.shape.length > 0 ? parts.parentIds.split("\n") : [];
-	fillSkeletons(parts, entries, ids, parentIds, 0, entries.length);
+	fillSkeletons(parts, entries, ids, parentIds, skeletonMessages(parts), 0, entries.length);
 	return finishPreview(parts, entries);
 }
 
@@ -464,11 +464,20 @@ export async function previewFromPartsInSlices(
 	const ids = parts.shape.length > 0 ? parts.ids.split("\n") : [];
 	await pause();
 	const parentIds = parts.shape.length > 0 ? parts.parentIds.split("\n") : [];
+	const messages = skeletonMessages(parts);
 	for (let from = 0; from < entries.length; from += slice) {
 		await pause();
-		fillSkeletons(parts, entries, ids, parentIds, from, Math.min(entries.length, from + slice));
+		fillSkeletons(parts, entries, ids, parentIds, messages, from, Math.min(entries.length, from + slice));
 	}
 	return finishPreview(parts, entries);
+}
+
+/**
+ * Per shape, the message object its skeletons share (a message's role; frozen: a skeleton is
+ * never changed), made once per preview.
+ */
+function skeletonMessages(parts: PreviewParts): readonly (Readonly<{ role: string }> | undefined)[] {
+	return parts.shapes.map(({ role }) => (role === undefined ? undefined : Object.freeze({ role })));
 }
 
 /** The skeletons of positions [from, to) (whole entries are put in by `finishPreview`). */
@@ -477,13 +486,12 @@ function fillSkeletons(
 	entries: SessionEntry[],
 	ids: readonly string[],
 	parentIds: readonly string[],
+	messages: ReturnType<typeof skeletonMessages>,
 	from: number,
 	to: number,
 ): void {
 	const { shape, shapes } = parts;
 	const { parent } = parts.tree;
-	// One message object per role, shared by the skeletons (frozen: a skeleton is never changed).
-	const messages = shapes.map(({ role }) => (role === undefined ? undefined : Object.freeze({ role })));
 	for (let i = from; i < to; i++) {
 		const s = shape[i];
 		if (s === -1) continue;

@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { assistant, bash, header, jsonl, user } from "../../test/builders";
 import { goldenNames, readGolden } from "../../test/fixtures";
 import { reshapeSession } from "../../test/reshape";
 import { hostOf } from "../../test/sessionHost";
@@ -21,7 +22,7 @@ import {
 	type SessionEntry,
 	summarizeLeaves,
 } from "../core";
-import { SessionHost } from "./sessionHost";
+import { LAB_CHOICES, SessionHost } from "./sessionHost";
 
 /** JSON round trip: compare what would be serialised (undefined fields vanish, NaN → null). */
 const plain = <T>(value: T): T => JSON.parse(JSON.stringify(value));
@@ -212,6 +213,39 @@ describe.each(goldenNames())("the what-if lab on %s through the worker's host", 
 		// Back to the file alone: its context is unchanged.
 		const again = await host.context(leaf);
 		expect(again.analysis.selectedPositions).toEqual(analyzeContext(parsed.entries, leaf).selectedPositions);
+	});
+});
+
+describe("the lab's choices in a session with more path entries and tips than it offers", () => {
+	// A path of LAB_CHOICES + 300 entries (some not messages), the first LAB_CHOICES + 100 with a
+	// tip off it, each tip's line right after its parent's: path entries and tips interleave.
+	const length = LAB_CHOICES + 300;
+	const lines: SessionEntry[] = [];
+	for (let i = 0; i < length; i++) {
+		const parent = i === 0 ? null : `m${i - 1}`;
+		if (i % 3 === 2) lines.push(bash(`m${i}`, parent, `echo ${i}`, `out ${i}`));
+		else lines.push(i % 2 ? assistant(`m${i}`, parent, `answer ${i}`) : user(`m${i}`, parent, `question ${i}`));
+		if (i < LAB_CHOICES + 100) lines.push(user(`s${i}`, `m${i}`, `side ${i}`));
+	}
+	const text = jsonl(header(), ...lines);
+	const parsed = parseSession(text);
+
+	it("offers the path entries nearest the parent and the first tips, each made from its own entry read whole", async () => {
+		const { host } = hostOf(text);
+		const leaf = `m${length - 1}`;
+		const got = await host.labChoices(leaf, []);
+		const all = labChoices(parsed.entries, leaf);
+		const kept = all.path.slice(-LAB_CHOICES);
+		const keptIds = new Set(kept.map((c) => c.id));
+		expect(got.path).toEqual(kept);
+		expect(got.targets).toEqual(all.targets.filter((c) => keptIds.has(c.id)));
+		expect(got.others).toEqual(all.others.slice(0, LAB_CHOICES));
+		// The cut is where it should be, and each choice says what its own entry says.
+		expect(got.path[0].id).toBe(`m${length - LAB_CHOICES}`);
+		expect(got.path.at(-1)?.id).toBe(leaf);
+		expect(got.path.every((c) => c.preview.includes(c.id.slice(1)))).toBe(true);
+		expect(got.targets.some((c) => c.id === `m${length - LAB_CHOICES + 2}`)).toBe(false);
+		expect(got.others.at(-1)).toEqual({ id: `s${LAB_CHOICES - 1}`, kind: "user", preview: `side ${LAB_CHOICES - 1}` });
 	});
 });
 

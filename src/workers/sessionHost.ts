@@ -10,14 +10,13 @@ import {
 	findLazily,
 	getLabels,
 	getTreeIndex,
-	keepDialect,
 	type LabAddition,
 	type LabChoices,
 	type LazyContext,
 	type LazySession,
 	type LeafSummary,
 	type LinePrefilter,
-	labChoices,
+	labChoicesOf,
 	labEntryFrom,
 	migrateOneEntry,
 	nodePreview,
@@ -45,9 +44,9 @@ const SCRATCH_ENTRIES = 200_000;
 /** Lines closer than this are read in one slice of the file. */
 const READ_GAP = 64 * 1024;
 /** Path entries (nearest the parent) and other tips the lab's pickers offer in a lean session. */
-const LAB_CHOICES = 2000;
-/** Entries read at once for `faces` (each batch is let go before the next). */
-const FACES_AT_ONCE = 512;
+export const LAB_CHOICES = 2000;
+/** Entries read at once for `faces` and the lab's choices (each batch is let go before the next). */
+const READ_AT_ONCE = 512;
 /** At most this many bytes in one read of the file. */
 const READ_MAX = 16 * 1024 * 1024;
 
@@ -184,7 +183,8 @@ export class SessionHost {
 
 	/**
 	 * What the lab's pickers offer under `parentId` (core `labChoices`), their entries read whole:
-	 * the `LAB_CHOICES` path entries nearest the parent and as many other tips.
+	 * the `LAB_CHOICES` path entries nearest the parent and as many other tips (only those are read
+	 * and made choices of).
 	 */
 	async labChoices(parentId: string | null, overlay: readonly SessionEntry[]): Promise<LabChoices> {
 		const session = this.lazy(overlay);
@@ -193,20 +193,10 @@ export class SessionHost {
 		const onPath = new Set(wholePath);
 		const tips = session.index.leaves.filter((p) => !onPath.has(p)).slice(0, LAB_CHOICES);
 		const wanted = [...path, ...tips].sort((a, b) => a - b);
-		const whole = session.entries.slice();
-		for (let from = 0; from < wanted.length; from += FACES_AT_ONCE) {
-			const part = wanted.slice(from, from + FACES_AT_ONCE);
-			const read = await session.load(part);
-			for (let i = 0; i < part.length; i++) whole[part[i]] = read[i];
-		}
-		keepDialect(whole, session.entries);
-		const all = labChoices(whole, parentId, session.index);
-		const read = new Set(wanted.map((p) => session.entries[p].id));
-		return {
-			path: all.path.slice(-LAB_CHOICES),
-			targets: all.targets.filter((c) => read.has(c.id)),
-			others: all.others.slice(0, LAB_CHOICES),
-		};
+		const whole = new Map<number, SessionEntry>();
+		await this.inBatches(wanted, session.load, (entry, i) => whole.set(wanted[i], entry));
+		const at = (p: number) => whole.get(p) as SessionEntry;
+		return labChoicesOf(path.map(at), tips.map(at));
 	}
 
 	/** The index the scan made, until the page names the content hash to store it under. */
@@ -313,14 +303,30 @@ export class SessionHost {
 	async faces(positions: readonly number[]): Promise<{ kinds: EntryKind[]; previews: string[] }> {
 		const kinds: EntryKind[] = [];
 		const previews: string[] = [];
-		for (let from = 0; from < positions.length; from += FACES_AT_ONCE) {
-			const part = positions.slice(from, from + FACES_AT_ONCE);
-			for (const entry of await this.load(part, false)) {
+		await this.inBatches(
+			positions,
+			(part) => this.load(part, false),
+			(entry) => {
 				kinds.push(entryKind(entry));
 				previews.push(nodePreview(entry));
-			}
-		}
+			},
+		);
 		return { kinds, previews };
+	}
+
+	/**
+	 * The entries at `positions` read with `read` in batches of `READ_AT_ONCE`, each handed to `use`
+	 * with its index in `positions`, in order; a batch is let go before the next is read.
+	 */
+	private async inBatches(
+		positions: readonly number[],
+		read: (part: readonly number[]) => Promise<SessionEntry[]>,
+		use: (entry: SessionEntry, i: number) => void,
+	): Promise<void> {
+		for (let from = 0; from < positions.length; from += READ_AT_ONCE) {
+			const part = await read(positions.slice(from, from + READ_AT_ONCE));
+			for (let k = 0; k < part.length; k++) use(part[k], from + k);
+		}
 	}
 
 	/** The whole entries at `positions` (ascending is fastest), from the cache or the file. */

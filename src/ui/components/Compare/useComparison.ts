@@ -14,6 +14,7 @@ import { type CompareTips, type Store, useStore } from "../../../store";
 import { leafSummariesFor } from "../../../store/viewCache";
 import { askCompare, askEntries, type HostHandle, labOverlay } from "../../../workers/client";
 import { useSessionIndex } from "../../hooks/useSession";
+import { useWorkerAnswer, type WorkerAnswer } from "../../hooks/useWorkerAnswer";
 
 export interface TipOption {
 	id: string;
@@ -44,40 +45,25 @@ export function defaultCompareTips(
 
 const selectCompare = (s: Store) => s.compare;
 
-type Hosted = { host: HostHandle; a: string | null; b: string | null } & ({ cmp: TipComparison } | { error: string });
-
 /**
  * The comparison the parse worker works out for a session it holds (its entries here are mostly
  * skeletons): null while it is asked, and for another pair of tips than the last answered (an
- * answer for tips no longer picked is dropped).
+ * answer for tips no longer picked is dropped). New entries (a what-if lab's) ask again, the last
+ * comparison of these tips shown meanwhile.
  */
 function useHostedComparison(
 	host: HostHandle | undefined,
 	tips: CompareTips | null,
 	entries: readonly SessionEntry[] | undefined,
-): Hosted | null {
-	const [state, setState] = useState<Hosted | null>(null);
+): WorkerAnswer<TipComparison> | null {
 	const a = tips?.a ?? null;
 	const b = tips?.b ?? null;
-	const asked = tips !== null;
-	useEffect(() => {
-		if (!host || !asked || !entries) return;
-		let live = true;
+	return useWorkerAnswer(
 		// A what-if lab's added entries go with the question.
-		askCompare(host, a, b, labOverlay(host, entries)).then(
-			(cmp) => {
-				if (live) setState({ host, a, b, cmp });
-			},
-			(err: unknown) => {
-				if (live) setState({ host, a, b, error: err instanceof Error ? err.message : String(err) });
-			},
-		);
-		return () => {
-			live = false;
-		};
-	}, [host, asked, a, b, entries]);
-	if (!host || !asked || !state || state.host !== host || state.a !== a || state.b !== b) return null;
-	return state;
+		host && tips && entries ? () => askCompare(host, a, b, labOverlay(host, entries)) : null,
+		[host, a, b],
+		[entries],
+	);
 }
 
 /**
@@ -145,7 +131,7 @@ export function useComparison(): Comparison | null {
 		[host, entries, tips],
 	);
 	const hosted = useHostedComparison(host, tips, session?.entries);
-	const cmp = host ? (hosted && "cmp" in hosted ? hosted.cmp : null) : local;
+	const cmp = host ? (hosted && "answer" in hosted ? hosted.answer : null) : local;
 	const layout = useMemo(() => (cmp ? compareLayout(cmp) : null), [cmp]);
 	if (!tips) return null;
 	if (hosted && "error" in hosted) return { tips, options, cmp: null, layout: null, error: hosted.error };

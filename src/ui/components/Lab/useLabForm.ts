@@ -1,7 +1,8 @@
-import { useEffect, useMemo, useState } from "react";
+import { useMemo, useState } from "react";
 import { type LabAddition, type LabChoice, type LabChoices, labChoices, type SessionEntry } from "../../../core";
 import { askLabChoices, type HostHandle, labOverlay } from "../../../workers/client";
 import { useSessionIndex } from "../../hooks/useSession";
+import { useWorkerAnswer } from "../../hooks/useWorkerAnswer";
 
 export type LabKind = "legacy" | "tail" | "branch-summary" | "context-edit" | "user" | "assistant";
 
@@ -42,28 +43,22 @@ const valid = (id: string, list: readonly LabChoice[], fallback: string) =>
 
 const NO_CHOICES: LabChoices = { path: [], targets: [], others: [] };
 
-/** The lab's choices under `parentId` as the worker holding a lean session's file reads them. */
+/**
+ * The lab's choices under `parentId` as the worker holding a lean session's file reads them (none
+ * while it is asked, or when it could not answer: the pickers stay empty, adding says what went
+ * wrong).
+ */
 function useHostedChoices(
 	host: HostHandle | undefined,
 	entries: readonly SessionEntry[] | undefined,
 	parentId: string | null,
 ): LabChoices {
-	const [got, setGot] = useState<{ entries: readonly SessionEntry[]; parentId: string; choices: LabChoices } | null>(
-		null,
+	const said = useWorkerAnswer(
+		host && entries && parentId ? () => askLabChoices(host, parentId, labOverlay(host, entries)) : null,
+		[entries, parentId],
+		[host],
 	);
-	useEffect(() => {
-		if (!host || !entries || !parentId) return;
-		let live = true;
-		askLabChoices(host, parentId, labOverlay(host, entries)).then(
-			(choices) => live && setGot({ entries, parentId, choices }),
-			// The pickers stay empty; adding says what went wrong.
-			() => {},
-		);
-		return () => {
-			live = false;
-		};
-	}, [host, entries, parentId]);
-	return got && got.entries === entries && got.parentId === parentId ? got.choices : NO_CHOICES;
+	return said && "answer" in said ? said.answer : NO_CHOICES;
 }
 
 /**
