@@ -23,12 +23,18 @@ export interface VirtualListProps {
 }
 
 /**
+ * Rows rendered in full by default: a screen or two of rows. A tip's context of 130 entries and
+ * as many messages rendered in full is 7,000 elements, laid out in one long task.
+ */
+const FULL_UP_TO = 60;
+
+/**
  * A list of rows of any height. Up to `threshold` rows it renders them all, in the page flow.
  * Longer lists get their own scroll box and render only the rows near its visible part (rows
  * keep their order; heights are measured as rows render), so 100k rows stay smooth.
  */
 export function VirtualList(props: VirtualListProps) {
-	return props.count > (props.threshold ?? 200) ? <WindowedList {...props} /> : <FullList {...props} />;
+	return props.count > (props.threshold ?? FULL_UP_TO) ? <WindowedList {...props} /> : <FullList {...props} />;
 }
 
 function FullList({ count, renderRow, rowKey, handle, className, ...rest }: VirtualListProps) {
