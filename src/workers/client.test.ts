@@ -183,7 +183,7 @@ describe("parseSessionFile", () => {
 
 	it("previews a large file before parsing it, and takes nothing more of it until the preview is shown", async () => {
 		const { parseSessionFile } = await freshClient();
-		const text = `${[...generateSessionLines({ ...WORKLOADS.medium, targetBytes: 9_000_000 })].join("\n")}\n`;
+		const text = `${[...generateSessionLines({ ...WORKLOADS.bushy, maxEntries: 12_000 })].join("\n")}\n`;
 		const blob = new Blob([text]);
 		expect(blob.size).toBeGreaterThan(8 * 1024 * 1024);
 		const full = await readSessionBlob(blob);
@@ -204,6 +204,10 @@ describe("parseSessionFile", () => {
 		const index = getTreeIndex(full.parsed.entries);
 		expect(previews[0].graph).toEqual(graphParts(buildGraph(index)));
 		expect(previews[0].leaves).toEqual(summarizeLeaves(full.parsed.entries, index, { tokens: false }));
+		// The entries the preview holds whole came ahead of it in several messages, all of them.
+		const whole = new Set(previews[0].graph.nodes.map((n) => n.first));
+		expect(whole.size).toBeGreaterThan(256 * 2);
+		for (const p of whole) expect(previews[0].entries[p]).toEqual(full.parsed.entries[p]);
 		expect(result.parsed.entries).toEqual(full.parsed.entries);
 		expect(result.contentHash).toBe(full.contentHash);
 

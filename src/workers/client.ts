@@ -112,6 +112,8 @@ interface Pending {
 	onPreview?: (preview: SessionPreview, host: HostHandle) => Promise<void> | void;
 	/** The preview the worker sent, and the session it holds since. */
 	preview?: SessionPreview;
+	/** The preview's whole entries, as they come ahead of it. */
+	previewWhole?: SessionEntry[];
 	host?: HostHandle;
 	/** Once `done` has resolved the request: what is still to come. */
 	late?: {
@@ -284,13 +286,19 @@ function onRequestMessage(
 		case "progress":
 			p.onProgress?.({ loaded: msg.loaded, total: msg.total });
 			break;
+		case "preview-whole":
+			if (p.previewWhole) for (const e of msg.entries) p.previewWhole.push(e);
+			else p.previewWhole = msg.entries;
+			break;
 		case "preview": {
 			// The rest of this file's messages wait until the preview is made (a slice at a time)
 			// and on screen (or 3 s more).
 			const host: HostHandle = { requestId: msg.requestId, entryCount: msg.preview.shape.length, worker: pw };
 			p.host = host;
+			const parts = { ...msg.preview, full: p.previewWhole ?? msg.preview.full };
+			p.previewWhole = undefined;
 			work.waitFor(
-				previewFromPartsInSlices(msg.preview, yieldToPage).then((preview) => {
+				previewFromPartsInSlices(parts, yieldToPage).then((preview) => {
 					p.preview = preview;
 					const shown = p.onPreview?.(preview, host);
 					return shown ? Promise.race([shown, new Promise((resolve) => setTimeout(resolve, 3000))]) : undefined;

@@ -132,14 +132,23 @@ function ownBuffer(bytes: Uint8Array): ArrayBuffer {
 	return whole ? buffer : (bytes.slice().buffer as ArrayBuffer);
 }
 
-/** Sends a preview to the page, its buffers transferred (they are unusable here after). */
+/** Whole entries per `preview-whole` message: about 0.2 MB of objects, a few milliseconds to take in. */
+const WHOLE_PER_MESSAGE = 256;
+
+/**
+ * Sends a preview to the page, its buffers transferred (they are unusable here after), and the
+ * entries it holds whole ahead of it in slices.
+ */
 function sendPreview(
 	requestId: number,
 	parts: PreviewParts,
 	post: (message: ParseResponse, transfer?: Transferable[]) => void,
 ): void {
-	const { graph, tree } = parts;
-	post({ type: "preview", requestId, preview: parts }, [
+	const { graph, tree, full } = parts;
+	for (let i = 0; i < full.length; i += WHOLE_PER_MESSAGE) {
+		post({ type: "preview-whole", requestId, entries: full.slice(i, i + WHOLE_PER_MESSAGE) });
+	}
+	post({ type: "preview", requestId, preview: { ...parts, full: [] } }, [
 		graph.nodeAt.buffer,
 		graph.parentNode.buffer,
 		parts.shape.buffer,

@@ -146,6 +146,11 @@ export type ParseResponse =
 	/** The worker holds the lock named in `init` until it ends. */
 	| { type: "locked" }
 	| { type: "progress"; requestId: number; loaded: number; total: number }
+	/**
+	 * Before the preview, in order: the entries it holds whole, a slice at a time (so that the page
+	 * takes in no single message of megabytes); the preview's own `full` is then empty.
+	 */
+	| { type: "preview-whole"; requestId: number; entries: SessionEntry[] }
 	/** Before anything else of a large file: its preview (see `ParseRequest.preview`). */
 	| { type: "preview"; requestId: number; preview: PreviewParts }
 	| ({ type: "bytes"; requestId: number; bytes: ArrayBuffer } & ChunkPlan)
