@@ -416,6 +416,9 @@ export function linePrefilter(query: string, labels: ReadonlyMap<string, string>
 	};
 }
 
+/** Entries in the first batch a lazy find reads (they double up to the batch size). */
+const FIRST_BATCH = 250;
+
 /**
  * Searches a session whose entries are read whole a batch at a time (a lean one, held by a
  * worker): the same matching and filter as `startFind`, over `count` entries. `read(from, to)`
@@ -438,9 +441,11 @@ export async function findLazily(
 	const words = parseQuery(query);
 	const active = isFindActive(query, filter);
 	const prefilter = linePrefilter(query, labelsOf);
-	for (let from = 0; from < (active ? count : 0); from += batchSize) {
+	// The first batches are small, so that the first hits come soon; then `batchSize` each.
+	let size = Math.min(FIRST_BATCH, batchSize);
+	for (let from = 0; from < (active ? count : 0); from += size, size = Math.min(size * 2, batchSize)) {
 		if (stopped()) return;
-		const to = Math.min(count, from + batchSize);
+		const to = Math.min(count, from + size);
 		const entries = await read(from, to, prefilter);
 		const batch: FoundBatch = { hits: [], kinds: [], snippets: [], hidden: 0, searched: to, total: count };
 		for (let i = 0; i < entries.length; i++) {

@@ -5,6 +5,12 @@ import "./Find.css";
 import { FindResults } from "./FindResults";
 import { useDebouncedCommit } from "./useDebouncedCommit";
 
+/**
+ * The query is searched once typing pauses this long. A newer search stops an older one between
+ * batches (in the worker for a lean session, between slices here), so a short pause costs little.
+ */
+const TYPING_PAUSE_MS = 120;
+
 const FILTER_LABELS: Record<FindFilter, [string, string]> = {
 	default: ["Default", "Hide settings entries"],
 	"no-tools": ["No-tools", "Default minus tool results"],
@@ -32,7 +38,7 @@ export function Find() {
 	const running = useStore(selectRunning);
 	const { setFindQuery, setFindFilter, runFind, stepHit } = useStore.getState();
 	const [text, setText] = useState(query);
-	const flush = useDebouncedCommit(text, setFindQuery, 200);
+	const flush = useDebouncedCommit(text, setFindQuery, TYPING_PAUSE_MS);
 	const input = useRef<HTMLInputElement>(null);
 
 	// "/" jumps to the search box (unless the user is typing somewhere).
