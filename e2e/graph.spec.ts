@@ -1,5 +1,6 @@
 import { readFileSync } from "node:fs";
 import { expect, type Locator, type Page, test } from "@playwright/test";
+import { generateSessionLines, WORKLOADS } from "../bench/generate";
 import { buildGraph, getTreeIndex, parseSession } from "../src/core";
 import { fixturePath } from "./fixtures";
 
@@ -211,5 +212,65 @@ test("the minimap draws the whole tree and frames the view; pressing on it moves
 	const afterFirst = await viewport.getAttribute("style");
 	await page.mouse.click(box.x + box.width - 4, box.y + box.height - 4);
 	await expect(viewport).not.toHaveAttribute("style", afterFirst ?? "");
+	expect(errors).toEqual([]);
+});
+
+test("a large tree hands React Flow only what is on and around screen; panning, Home and far tips still show their nodes", async ({
+	page,
+}) => {
+	const errors: string[] = [];
+	page.on("pageerror", (err) => errors.push(err.message));
+	const text = `${[...generateSessionLines({ ...WORKLOADS.bushy, maxEntries: 4000 })].join("\n")}\n`;
+	const session = parseSession(text);
+	const index = getTreeIndex(session.entries);
+	const graph = buildGraph(index);
+	expect(graph.nodes.length).toBeGreaterThan(400);
+	await page.goto("./");
+	await page
+		.getByTestId("file-input")
+		.setInputFiles({ name: "bushy.jsonl", mimeType: "application/x-ndjson", buffer: Buffer.from(text) });
+	await expect(page.locator(".react-flow__node").first()).toBeVisible();
+	// A few dozen nodes are mounted, not hundreds; each edge drawn joins two of them.
+	const mounted = await page.locator(".react-flow__node").count();
+	expect(mounted).toBeLessThan(100);
+	await expect(page.locator(".react-flow__edge").first()).toBeAttached();
+
+	// Home: the root, far above the current leaf, is brought on screen and drawn.
+	const root = graph.nodes[graph.rootNodes[0]];
+	await page.getByTestId("graph").focus();
+	await page.keyboard.press("Home");
+	await expect(node(page, root.id)).toBeVisible();
+	await expect.poll(() => onCanvas(page, node(page, root.id))).toBe(true);
+
+	// Tips elsewhere in the tree: each one's node is drawn and on screen once selected.
+	const far = [...index.leaves].map((p) => session.entries[p].id).filter((id) => id !== session.leafId);
+	for (const id of [far[0], far[Math.floor(far.length / 2)], far[far.length - 1]]) {
+		await page.locator(`[data-testid=leaf-item][data-entry-id="${id}"]`).scrollIntoViewIfNeeded();
+		await page.locator(`[data-testid=leaf-item][data-entry-id="${id}"]`).click();
+		await expect(node(page, id).locator(".graph-node")).toHaveClass(/is-selected/);
+		await expect.poll(() => onCanvas(page, node(page, id))).toBe(true);
+	}
+
+	// A drag across the pane, from the root down its tree: the nodes that come into view are drawn.
+	await page.getByTestId("graph").focus();
+	await page.keyboard.press("Home");
+	await expect.poll(() => onCanvas(page, node(page, root.id))).toBe(true);
+	const box = await page.locator(".graph__canvas").boundingBox();
+	if (!box) throw new Error("no canvas");
+	await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+	await page.mouse.down();
+	await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2 - box.height * 1.5, { steps: 12 });
+	await page.mouse.up();
+	await expect(node(page, root.id)).toHaveCount(0);
+	const onScreen = () =>
+		page.evaluate(() => {
+			const canvas = document.querySelector(".graph__canvas")?.getBoundingClientRect();
+			if (!canvas) return 0;
+			return [...document.querySelectorAll(".react-flow__node")].filter((n) => {
+				const r = n.getBoundingClientRect();
+				return r.bottom > canvas.top && r.top < canvas.bottom && r.right > canvas.left && r.left < canvas.right;
+			}).length;
+		});
+	await expect.poll(onScreen).toBeGreaterThan(0);
 	expect(errors).toEqual([]);
 });
