@@ -129,39 +129,10 @@ export function analyzeContext(
 	const leaf = resolveLeaf(index, leafId);
 	const path = pathPositions(index, leaf);
 	const n = path.length;
-
-	// Settings come from the whole path (SPEC §3.2). The model object is built once at the end
-	// from the entry that set it last.
-	let thinkingLevel = "off";
-	let thinkingLevelFrom = -1;
-	let modelFrom = -1;
-	let activeToolsFrom = -1;
-	let k = -1;
-	for (let i = 0; i < n; i++) {
-		const e = entries[path[i]];
-		switch (e.type) {
-			case "active_tools_change":
-				activeToolsFrom = path[i];
-				break;
-			case "thinking_level_change":
-				thinkingLevel = (e as ThinkingLevelChangeEntry).thinkingLevel;
-				thinkingLevelFrom = path[i];
-				break;
-			case "model_change":
-				modelFrom = path[i];
-				break;
-			case "message": {
-				const m = (e as MessageEntry).message;
-				if (m && m.role === "assistant") modelFrom = path[i];
-				break;
-			}
-			case "compaction":
-				k = i;
-				break;
-			default:
-				break;
-		}
-	}
+	const picked = pickEntries(entries, path);
+	const { thinkingLevel, thinkingLevelFrom, modelFrom, activeToolsFrom, k, regions, selectedMask, rule, compaction } =
+		picked;
+	const { order, selectedPositions } = picked;
 	let model: ModelRef | null = null;
 	if (modelFrom !== -1) {
 		const e = entries[modelFrom];
@@ -173,51 +144,6 @@ export function analyzeContext(
 			model = { provider: m.provider, modelId: m.model };
 		}
 	}
-
-	// Which entries are active (SPEC §3.1).
-	const regions: Region[] = new Array(n);
-	const selectedMask = new Uint8Array(n);
-	let rule: CompactionRule = "none";
-	let compaction: CompactionInfo | null = null;
-	if (k === -1) {
-		regions.fill("whole");
-		selectedMask.fill(1);
-	} else {
-		const c = entries[path[k]] as CompactionEntry;
-		let keptFrom = -1;
-		if (Array.isArray(c.retainedTail)) {
-			rule = "retained-tail";
-		} else {
-			keptFrom = pathIndexOf(entries, path, k, c.firstKeptEntryId);
-			rule = keptFrom === -1 ? "legacy-kept-missing" : "legacy";
-		}
-		compaction = {
-			position: path[k],
-			pathIndex: k,
-			firstKeptPathIndex: keptFrom,
-			tokensBefore: c.tokensBefore,
-		};
-		for (let i = 0; i < n; i++) {
-			if (i === k) {
-				regions[i] = "checkpoint";
-				selectedMask[i] = 1;
-			} else if (i > k) {
-				regions[i] = "after";
-				selectedMask[i] = 1;
-			} else if (keptFrom !== -1 && i >= keptFrom) {
-				regions[i] = "kept";
-				selectedMask[i] = isSystemMessage(entries[path[i]]) ? 0 : 1;
-			} else {
-				regions[i] = "summarized";
-			}
-		}
-	}
-
-	// Selected entries in builder order: the compaction first, then the kept range, then the rest.
-	const order: number[] = [];
-	if (k !== -1) order.push(k);
-	for (let i = 0; i < n; i++) if (i !== k && selectedMask[i]) order.push(i);
-	const selectedPositions = order.map((i) => path[i]);
 	const selected = selectedPositions.map((p) => entries[p]);
 
 	// Context edits among the selected entries; the last one per target wins (SPEC §3.3).
@@ -297,6 +223,137 @@ export function analyzeContext(
 		modelFrom,
 		activeToolsFrom,
 	};
+}
+
+/** What pi's builder picks on a path (SPEC §3.1, §3.2): by entry types, roles, ids and the compaction. */
+interface PickedEntries {
+	thinkingLevel: string;
+	thinkingLevelFrom: number;
+	modelFrom: number;
+	activeToolsFrom: number;
+	/** Path index of the latest compaction, -1 for none. */
+	k: number;
+	regions: Region[];
+	selectedMask: Uint8Array;
+	rule: CompactionRule;
+	compaction: CompactionInfo | null;
+	/** Path indexes of the selected entries in builder order, and their positions. */
+	order: number[];
+	selectedPositions: number[];
+}
+
+function pickEntries(entries: readonly SessionEntry[], path: readonly number[]): PickedEntries {
+	const n = path.length;
+
+	// Settings come from the whole path (SPEC §3.2). The model object is built once at the end
+	// from the entry that set it last.
+	let thinkingLevel = "off";
+	let thinkingLevelFrom = -1;
+	let modelFrom = -1;
+	let activeToolsFrom = -1;
+	let k = -1;
+	for (let i = 0; i < n; i++) {
+		const e = entries[path[i]];
+		switch (e.type) {
+			case "active_tools_change":
+				activeToolsFrom = path[i];
+				break;
+			case "thinking_level_change":
+				thinkingLevel = (e as ThinkingLevelChangeEntry).thinkingLevel;
+				thinkingLevelFrom = path[i];
+				break;
+			case "model_change":
+				modelFrom = path[i];
+				break;
+			case "message": {
+				const m = (e as MessageEntry).message;
+				if (m && m.role === "assistant") modelFrom = path[i];
+				break;
+			}
+			case "compaction":
+				k = i;
+				break;
+			default:
+				break;
+		}
+	}
+	// Which entries are active (SPEC §3.1).
+	const regions: Region[] = new Array(n);
+	const selectedMask = new Uint8Array(n);
+	let rule: CompactionRule = "none";
+	let compaction: CompactionInfo | null = null;
+	if (k === -1) {
+		regions.fill("whole");
+		selectedMask.fill(1);
+	} else {
+		const c = entries[path[k]] as CompactionEntry;
+		let keptFrom = -1;
+		if (Array.isArray(c.retainedTail)) {
+			rule = "retained-tail";
+		} else {
+			keptFrom = pathIndexOf(entries, path, k, c.firstKeptEntryId);
+			rule = keptFrom === -1 ? "legacy-kept-missing" : "legacy";
+		}
+		compaction = {
+			position: path[k],
+			pathIndex: k,
+			firstKeptPathIndex: keptFrom,
+			tokensBefore: c.tokensBefore,
+		};
+		for (let i = 0; i < n; i++) {
+			if (i === k) {
+				regions[i] = "checkpoint";
+				selectedMask[i] = 1;
+			} else if (i > k) {
+				regions[i] = "after";
+				selectedMask[i] = 1;
+			} else if (keptFrom !== -1 && i >= keptFrom) {
+				regions[i] = "kept";
+				selectedMask[i] = isSystemMessage(entries[path[i]]) ? 0 : 1;
+			} else {
+				regions[i] = "summarized";
+			}
+		}
+	}
+
+	// Selected entries in builder order: the compaction first, then the kept range, then the rest.
+	const order: number[] = [];
+	if (k !== -1) order.push(k);
+	for (let i = 0; i < n; i++) if (i !== k && selectedMask[i]) order.push(i);
+	const selectedPositions = order.map((i) => path[i]);
+	return {
+		thinkingLevel,
+		thinkingLevelFrom,
+		modelFrom,
+		activeToolsFrom,
+		k,
+		regions,
+		selectedMask,
+		rule,
+		compaction,
+		order,
+		selectedPositions,
+	};
+}
+
+/**
+ * The positions pi's builder reads content from for `leafId` (the selected entries, the settings'
+ * sources, the leaf and the compaction): what `analyzeContext` would read, found without building
+ * messages or fates. pi's dialect only; O(path length).
+ */
+export function contextReads(
+	entries: readonly SessionEntry[],
+	leafId: string | null | undefined,
+	index: TreeIndex = getTreeIndex(entries),
+): number[] {
+	const leaf = resolveLeaf(index, leafId);
+	const picked = pickEntries(entries, pathPositions(index, leaf));
+	const out = picked.selectedPositions.slice();
+	const { compaction, modelFrom, thinkingLevelFrom, activeToolsFrom } = picked;
+	for (const p of [leaf, compaction?.position ?? -1, modelFrom, thinkingLevelFrom, activeToolsFrom]) {
+		if (p >= 0) out.push(p);
+	}
+	return out;
 }
 
 /** A deferred assistant reply (newer pi, v4): kept in the file, never sent. */

@@ -1,4 +1,4 @@
-import { analyzeContext, type ContextAnalysis, type PathEntryFate, type Region } from "./context";
+import { analyzeContext, type ContextAnalysis, contextReads, type PathEntryFate, type Region } from "./context";
 import { dialectOf } from "./dialect";
 import { pathPositions, resolveLeaf, type TreeIndex } from "./tree";
 import type { SessionEntry } from "./types";
@@ -32,7 +32,7 @@ export interface LazyContext {
 	 */
 	positions: number[];
 	entries: SessionEntry[];
-	/** How many analyses it took (2 as a rule; 3 when the first guess of what to read fell short). */
+	/** How many analyses it took (1 as a rule; 2 when the first guess of what to read fell short). */
 	passes: number;
 }
 
@@ -48,11 +48,10 @@ function readPositions(a: ContextAnalysis): number[] {
 
 /**
  * The context of `leafId` in a lazy session, reading whole only the entries it needs: first the
- * path's context edits (few), then an analysis of the skeletons (pi's builder picks entries by
- * their type, role and ids, and settings by type) tells which entries are read and which set the
- * settings; those are read and the analysis run again. The
- * second analysis must read nothing that was not read whole (checked); if it would, the whole path
- * is read and the analysis run once more. So the result is `analyzeContext` of the full entries:
+ * path's context edits (few), then what pi's builder picks on the skeletons (`contextReads`: it
+ * picks entries by their type, role and ids, and settings by type) tells which entries are read;
+ * those are read and the analysis run. The analysis must read nothing that was not read whole
+ * (checked); if it would, the whole path is read and the analysis run once more. So the result is `analyzeContext` of the full entries:
  * the same builder, on the same entries of the path, as for a session parsed in full.
  */
 export async function analyzeLazily(session: LazySession, leafId: string | null | undefined): Promise<LazyContext> {
@@ -74,14 +73,14 @@ export async function analyzeLazily(session: LazySession, leafId: string | null 
 
 	// Context edits change what other entries contribute: read whole before anything is decided.
 	await read(path.filter((p) => view[p].type === "context_edit").concat(leaf >= 0 ? [leaf] : []));
-	let passes = 1;
+	let passes = 0;
 	let analysis: ContextAnalysis | null = null;
 	try {
 		// Other dialects' builders read more of each entry: they get the whole path.
 		if (dialectOf(view) !== "pi") throw new Error("not pi's builder");
-		// The message skeletons carry type, id, parentId and role: what picks the entries read.
-		const guess = analyzeContext(view, leafId, index);
-		await read(readPositions(guess));
+		// The message skeletons carry type, id, parentId and role: what picks the entries read
+		// (found without building the messages and fates of the skeletons).
+		await read(contextReads(view, leafId, index));
 		passes++;
 		analysis = analyzeContext(view, leafId, index);
 		if (!readPositions(analysis).every(isWhole)) analysis = null;

@@ -43,7 +43,7 @@ describe.each(goldenNames())("golden session %s through the worker's host", (nam
 		const skeletons = previewToParts(preview).shape.filter((s) => s !== -1).length;
 		const { analysis, positions, entries, passes } = await host.context(leafId);
 		// The first guess of what to read held (structure decides which entries are read).
-		expect(passes).toBe(2);
+		expect(passes).toBe(1);
 		expect(analysis.selected.map((e) => e.id)).toEqual(exp.contextEntryIds);
 		const context = { messages: analysis.messages, thinkingLevel: analysis.thinkingLevel, model: analysis.model };
 		expect(plain(context)).toEqual(exp.context);
