@@ -9,7 +9,7 @@ const AROUND = 0.5;
 interface Picked {
 	nodes: FlowNode[];
 	edges: Edge[];
-	/** The flow rectangle they were picked for; null: everything (the pane has no size yet). */
+	/** The flow rectangle they were picked for; null: none yet (the pane has no size yet), so nothing is given. */
 	rect: FlowRect | null;
 	from: FlowNode[];
 }
