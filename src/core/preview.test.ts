@@ -9,11 +9,15 @@ import { buildGraph, graphParts } from "./graph";
 import { summarizeLeaves } from "./leaves";
 import { parseSession } from "./parse";
 import {
+	completePreview,
 	createPreviewScanner,
+	packEntries,
 	previewFromParts,
 	previewFromPartsInSlices,
 	previewSession,
 	previewToParts,
+	type ScannedPreview,
+	unpackEntries,
 } from "./preview";
 import { getTreeIndex } from "./tree";
 
@@ -120,6 +124,50 @@ function expectPreviewOf(text: string, name: string, check: PreviewCheck = {}) {
 	}
 }
 
+/**
+ * The preview of `bytes` scanned in two parts, as two threads scan them: the bytes before `cut`
+ * (a line start after the header) by one scanner, the rest by a scanner of a part whose result
+ * travels (structured-cloned) to the first; the view's entries of the part read "from the file"
+ * (here: taken from `whole`, the preview of one scan). Null when the head cannot take a part.
+ */
+function scanInTwo(bytes: Uint8Array, cut: number, version: number, whole: ScannedPreview): ScannedPreview | null {
+	const head = createPreviewScanner();
+	for (const chunk of chunked(bytes.subarray(0, cut), cut, 3000)) head.push(chunk);
+	if (!head.readyForPart) return null;
+	const tail = createPreviewScanner({ partOf: { version } });
+	for (const chunk of chunked(bytes.subarray(cut), 5, 700)) tail.push(chunk);
+	head.absorb(structuredClone(tail.finishPart()), cut);
+	const split = head.finish();
+	if (!split) return null;
+	return completePreview(
+		split,
+		split.wanted.map((pos) => whole.entries[pos]),
+	);
+}
+
+/** Where lines start in `bytes`, after its first line. */
+function lineStarts(bytes: Uint8Array): number[] {
+	const out: number[] = [];
+	for (let i = bytes.indexOf(0x0a); i !== -1; i = bytes.indexOf(0x0a, i + 1)) out.push(i + 1);
+	return out;
+}
+
+/** A scan in two parts gives the preview of one scan, wherever the file is cut (after the header). */
+function expectSplitScanOf(text: string, name: string, cuts = 9) {
+	const bytes = new TextEncoder().encode(text);
+	const whole = previewSession([bytes]);
+	if (!whole) throw new Error(`no preview for ${name}`);
+	const version = typeof whole.header.version === "number" ? whole.header.version : 1;
+	const starts = lineStarts(bytes);
+	const picked = new Set([starts[0], starts[starts.length - 1]]);
+	for (let k = 1; k < cuts; k++) picked.add(starts[Math.floor((k * starts.length) / cuts)]);
+	for (const cut of picked) {
+		if (cut === undefined) continue;
+		const split = scanInTwo(bytes, cut, version, whole);
+		expect(split, `${name} cut at ${cut}`).toEqual(whole);
+	}
+}
+
 /** Fixture sessions of the current version, and of older ones (migrated by the preview too). */
 const FIXTURE_DIRS = ["golden", "share", "project", "project-update", "hostile", "bad", "broken", "pi-mono"];
 const fixtureFiles = FIXTURE_DIRS.flatMap((dir) =>
@@ -215,6 +263,80 @@ describe("previewSession", () => {
 			expect(dialectOf(unpacked.entries), tail?.id).toBe(tail ? "oh-my-pi" : "pi");
 			expect(dialectOf(unpacked.entries.slice()), tail?.id).toBe(dialectOf(unpacked.entries));
 		}
+	});
+
+	describe("scanned in two parts (two threads), one absorbing the other", () => {
+		it("gives the preview of one scan for every fixture session, cut at any line", () => {
+			let checked = 0;
+			for (const f of fixtureFiles) {
+				const text = readFixture(f);
+				if (!previewSession([new TextEncoder().encode(text)])) continue;
+				expectSplitScanOf(text, f);
+				checked++;
+			}
+			expect(checked).toBeGreaterThan(15);
+		});
+
+		it("does so for older versions (migrated after the parts are joined), later headers and blank lines", () => {
+			for (const f of ["pi-mono/large-session.jsonl", "pi-mono/before-compaction.jsonl"]) {
+				const lines = readFixture(f).split("\n");
+				lines.splice(5, 0, "", lines[0]);
+				lines.splice(Math.floor(lines.length / 2), 0, "", "  ", lines[0]);
+				expectSplitScanOf(lines.join("\n"), f, 25);
+			}
+		});
+
+		it("does so for reshaped and generated sessions, a last line cut short, and CRLF", () => {
+			const generated = `${[...generateSessionLines({ ...WORKLOADS.bushy, maxEntries: 800 })].join("\n")}\n`;
+			for (const [label, text] of [
+				["bushy", generated],
+				[
+					"bushy reshaped",
+					reshapeSession(generated, {
+						shuffle: true,
+						whitespace: true,
+						escapeUpTo: 40,
+						headerWithoutId: true,
+						crlf: true,
+						seed: 4,
+					}),
+				],
+				["cut short", generated.slice(0, generated.length - 40)],
+				["mixed", readFixture("golden/mixed-formats.jsonl")],
+			] as const) {
+				expectSplitScanOf(text, label, 15);
+			}
+		});
+
+		it("packs a part's entries and unpacks them as they were, each skeleton with its own message", () => {
+			const text = readFixture("golden/compaction-heavy.jsonl");
+			const bytes = new TextEncoder().encode(text);
+			const tail = createPreviewScanner({ partOf: { version: 3 } });
+			tail.push(bytes.subarray(lineStarts(bytes)[0]));
+			const part = structuredClone(tail.finishPart());
+			const entries = unpackEntries(part.entries);
+			expect(entries.length).toBe(part.skeleton.length);
+			expect(structuredClone(packEntries(entries))).toEqual(part.entries);
+			const messages = entries.map((e) => (e as { message?: object }).message).filter((m) => m !== undefined);
+			expect(new Set(messages).size).toBe(messages.length);
+			expect(part.skeleton.some((s) => s === 1)).toBe(true);
+			expect(part.skeleton.some((s) => s === 0)).toBe(true);
+		});
+
+		it("is refused before the header or in the middle of a line", () => {
+			const bytes = new TextEncoder().encode(readFixture("golden/compaction-heavy.jsonl"));
+			const part = createPreviewScanner({ partOf: { version: 3 } }).finishPart();
+			const none = createPreviewScanner();
+			expect(none.readyForPart).toBe(false);
+			expect(() => none.absorb(part, 0)).toThrow();
+			const mid = createPreviewScanner();
+			mid.push(bytes.subarray(0, lineStarts(bytes)[1] + 3));
+			expect(mid.readyForPart).toBe(false);
+			expect(() => mid.absorb(part, 0)).toThrow();
+			const notHeader = createPreviewScanner();
+			notHeader.push(new TextEncoder().encode('{"type":"message","id":"a","parentId":null}\n'));
+			expect(notHeader.readyForPart).toBe(false);
+		});
 	});
 
 	it("is not made for files without a header (or a v4 one), or without any line", () => {

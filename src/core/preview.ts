@@ -147,6 +147,35 @@ export interface ScanOptions {
 	 * lists those entries in `wanted` instead: read them from the file and `completePreview`.
 	 */
 	keepBytes?: boolean;
+	/**
+	 * Scan a later part of a file rather than a whole one: the part begins at the start of a line
+	 * after the header, whose version is given (a `session` line in the part is a later header).
+	 * `finishPart` then gives what was found, for the scanner of the bytes before to `absorb`:
+	 * two threads scan one file's halves at once.
+	 */
+	partOf?: { version: number };
+}
+
+/**
+ * What the scanner of a later part of a file found (`finishPart`), packed for a trip between
+ * threads; positions are counted from the part's start. Its entries are as that scanner made
+ * them: skeletons, or parsed in full (not migrated, not repaired).
+ */
+export interface ScannedPart {
+	entries: PackedEntries;
+	/** Per entry: 1 for a skeleton. */
+	skeleton: Uint8Array;
+	/** Per entry: its line's number in the part (the part's first line is 1; blank lines count). */
+	lines: Float64Array;
+	/** The part's lines, blank ones included. */
+	lineCount: number;
+	/** Per entry: its line's byte offset from the part's first byte, and its length (no line end). */
+	offsets: Float64Array;
+	lengths: Float64Array;
+	/** Later headers in the part, each with the number of the part's entries before it. */
+	headers: [number, SessionHeader][];
+	skeletonCount: number;
+	parsedCount: number;
 }
 
 export interface PreviewScanner {
@@ -154,6 +183,16 @@ export interface PreviewScanner {
 	push(bytes: Uint8Array): void;
 	/** The preview of all the bytes pushed, or null when the file is not one to preview. */
 	finish(): ScannedPreview | null;
+	/**
+	 * Takes the rest of the file, scanned apart (`ScanOptions.partOf`) from byte `at` on, as if its
+	 * bytes had been pushed here. The bytes pushed so far must end with a line end. The part's
+	 * lines are not kept: the skeletons among them that the view shows are listed in `wanted`.
+	 */
+	absorb(part: ScannedPart, at: number): void;
+	/** What a scanner of a part found (`ScanOptions.partOf`), its last line read. */
+	finishPart(): ScannedPart;
+	/** Whether the header was found: a later part may be absorbed (and the file is previewable so far). */
+	readonly readyForPart: boolean;
 	/** Entries made as skeletons during the scan (the others were parsed in full then). */
 	readonly skeletonCount: number;
 	/** Entry lines `JSON.parse`d in full so far, during the scan and by `finish`. */
@@ -168,7 +207,8 @@ export interface PreviewScanner {
  * preview is the full parse's for those too.
  */
 export function createPreviewScanner(options: ScanOptions = {}): PreviewScanner {
-	const keepBytes = options.keepBytes !== false;
+	const { partOf } = options;
+	const keepBytes = options.keepBytes !== false && partOf === undefined;
 	const decoder = new TextDecoder();
 	let parsedCount = 0;
 	let skeletonCount = 0;
@@ -184,8 +224,10 @@ export function createPreviewScanner(options: ScanOptions = {}): PreviewScanner 
 	};
 	let header: SessionHeader | null = null;
 	/** The header's version as the full parse reads it (no number: 1). */
-	let version = CURRENT_VERSION;
+	let version = partOf?.version ?? CURRENT_VERSION;
 	let previewable = true;
+	/** Set once a part is absorbed: the file's bytes are all in. */
+	let closed = false;
 	const entries: SessionEntry[] = [];
 	/** 1 for an entry that is a skeleton (to parse in full when the view needs it). */
 	const skeleton: number[] = [];
@@ -193,8 +235,11 @@ export function createPreviewScanner(options: ScanOptions = {}): PreviewScanner 
 	const lines: number[] = [];
 	/** Headers (the first and any later one) with the number of entries before them. */
 	const headers: [number, SessionHeader][] = [];
-	/** Where each entry's line is (bytes, start, end), to parse in full when the view needs it. */
-	const lineBytes: Uint8Array[] = [];
+	/**
+	 * Where each entry's line is (bytes, start, end), to parse in full when the view needs it;
+	 * no bytes for the lines of an absorbed part.
+	 */
+	const lineBytes: (Uint8Array | undefined)[] = [];
 	const lineStart: number[] = [];
 	const lineEnd: number[] = [];
 	const offsets: number[] = [];
@@ -210,7 +255,7 @@ export function createPreviewScanner(options: ScanOptions = {}): PreviewScanner 
 	const line = (b: Uint8Array, start: number, lfEnd: number, at: number, last: boolean) => {
 		lineNo++;
 		const end = lfEnd > start && b[lfEnd - 1] === 0x0d ? lfEnd - 1 : lfEnd;
-		if (header === null) {
+		if (header === null && partOf === undefined) {
 			if (isBlank(b, start, end)) return;
 			const bom = b[start] === 0xef && b[start + 1] === 0xbb && b[start + 2] === 0xbf ? 3 : 0;
 			const first = end - start <= MAX_HEADER_BYTES ? parse(b.subarray(start + bom, end)) : null;
@@ -249,6 +294,17 @@ export function createPreviewScanner(options: ScanOptions = {}): PreviewScanner 
 		lengths.push(end - start);
 	};
 
+	/** The line cut off by the end of the last chunk, as the last line. */
+	const flushCarry = () => {
+		if (carry.length > 0 && previewable) {
+			const joined = concat(carry);
+			line(joined, 0, joined.length, carryAt, true);
+		}
+		carry = [];
+	};
+
+	const readyForPart = () => previewable && header !== null && carry.length === 0 && !closed;
+
 	/** Every parsed object in file order, headers included, as the v1 migration indexes them. */
 	const objectOrder = () => {
 		const out: (SessionEntry | SessionHeader)[] = [];
@@ -267,8 +323,12 @@ export function createPreviewScanner(options: ScanOptions = {}): PreviewScanner 
 		get parsedCount() {
 			return parsedCount;
 		},
+		get readyForPart() {
+			return readyForPart();
+		},
 
 		push(bytes) {
+			if (closed) throw new Error("The rest of the file was absorbed already");
 			const base = pushed;
 			pushed += bytes.length;
 			let start = 0;
@@ -299,12 +359,50 @@ export function createPreviewScanner(options: ScanOptions = {}): PreviewScanner 
 			}
 		},
 
-		finish() {
-			if (carry.length > 0 && previewable) {
-				const joined = concat(carry);
-				line(joined, 0, joined.length, carryAt, true);
+		absorb(part, at) {
+			if (partOf !== undefined || !readyForPart()) {
+				throw new Error("A part is absorbed only after the header, at the start of a line");
 			}
-			carry = [];
+			closed = true;
+			const made = unpackEntries(part.entries);
+			const base = entries.length;
+			for (const [before, later] of part.headers) headers.push([base + before, later]);
+			for (let i = 0; i < made.length; i++) {
+				entries.push(made[i]);
+				skeleton.push(part.skeleton[i]);
+				lines.push(lineNo + part.lines[i]);
+				if (keepBytes) {
+					lineBytes.push(undefined);
+					lineStart.push(0);
+					lineEnd.push(0);
+				}
+				offsets.push(at + part.offsets[i]);
+				lengths.push(part.lengths[i]);
+			}
+			lineNo += part.lineCount;
+			skeletonCount += part.skeletonCount;
+			parsedCount += part.parsedCount;
+		},
+
+		finishPart() {
+			if (partOf === undefined) throw new Error("Not a scanner of a part");
+			flushCarry();
+			return {
+				entries: packEntries(entries),
+				skeleton: Uint8Array.from(skeleton),
+				lines: Float64Array.from(lines),
+				lineCount: lineNo,
+				offsets: Float64Array.from(offsets),
+				lengths: Float64Array.from(lengths),
+				headers,
+				skeletonCount,
+				parsedCount,
+			};
+		},
+
+		finish() {
+			if (partOf !== undefined) throw new Error("A part's scanner finishes with finishPart");
+			flushCarry();
 			if (!previewable || header === null) return null;
 			// The full parse's migration, issues aside (they are the full parse's to report).
 			if (version < CURRENT_VERSION) migrateEntries(version, entries, lines, objectOrder(), []);
@@ -327,12 +425,13 @@ export function createPreviewScanner(options: ScanOptions = {}): PreviewScanner 
 			const wanted: number[] = [];
 			for (const pos of needed) {
 				if (skeleton[pos] !== 1) continue;
-				if (!keepBytes) {
+				const bytes = lineBytes[pos];
+				if (bytes === undefined) {
 					wanted.push(pos);
 					continue;
 				}
 				parsedCount++;
-				const full = parse(lineBytes[pos].subarray(lineStart[pos], lineEnd[pos])) as SessionEntry | null;
+				const full = parse(bytes.subarray(lineStart[pos], lineEnd[pos])) as SessionEntry | null;
 				if (!full) continue;
 				migrateOneEntry(full, version, entries[pos]);
 				entries[pos] = full;
@@ -360,17 +459,13 @@ export function previewSession(chunks: Iterable<Uint8Array>): ScannedPreview | n
 }
 
 /**
- * A preview packed for a trip between threads: the skeletons as columns (ids and parent ids each
+ * Entries packed for a trip between threads: the skeletons as columns (ids and parent ids each
  * in one string, a shape code per entry), the entries parsed in full apart. Copying a hundred
  * thousand small objects, or strings, costs the receiving page a long task; two strings and a
  * typed array do not. Ids are joined by newlines and a null parent is written as U+0000, so an
  * entry whose id or parent holds either (`\n` or `\u0000` escaped in the file) travels in full.
  */
-export interface PreviewParts {
-	header: SessionHeader;
-	graph: GraphParts;
-	leaves: LeafSummary[];
-	tree: TreeParts;
+export interface PackedEntries {
 	/** Each entry's id (empty for the entries in `full`), joined by newlines. */
 	ids: string;
 	/** Each entry's parentId (U+0000 for null, empty for the entries in `full`), joined by newlines. */
@@ -384,6 +479,14 @@ export interface PreviewParts {
 	full: SessionEntry[];
 }
 
+/** A preview packed for a trip between threads (its entries as `PackedEntries`). */
+export interface PreviewParts extends PackedEntries {
+	header: SessionHeader;
+	graph: GraphParts;
+	leaves: LeafSummary[];
+	tree: TreeParts;
+}
+
 const NO_PARENT = "\u0000";
 
 /** An id that may travel joined by newlines: a string without a newline or U+0000 (escapes may give them). */
@@ -391,8 +494,8 @@ function plainId(id: unknown): boolean {
 	return typeof id === "string" && id.indexOf("\n") === -1 && id.indexOf(NO_PARENT) === -1;
 }
 
-export function previewToParts(preview: SessionPreview): PreviewParts {
-	const { entries } = preview;
+/** Entries packed for a trip between threads: skeletons as columns, the others whole. */
+export function packEntries(entries: readonly SessionEntry[]): PackedEntries {
 	const n = entries.length;
 	const ids: string[] = new Array(n).fill("");
 	const parentIds: string[] = new Array(n).fill("");
@@ -430,16 +533,45 @@ export function previewToParts(preview: SessionPreview): PreviewParts {
 		parentIds[i] = e.parentId ?? NO_PARENT;
 	}
 	return {
-		header: preview.header,
-		graph: preview.graph,
-		leaves: preview.leaves,
-		tree: preview.tree,
 		ids: ids.join("\n"),
 		parentIds: parentIds.join("\n"),
 		shape,
 		shapes,
 		fullAt: Int32Array.from(fullAt),
 		full,
+	};
+}
+
+/**
+ * The entries of `packEntries`, each skeleton a new object (with its own message object: a v2
+ * file's migration renames roles in place).
+ */
+export function unpackEntries(packed: PackedEntries): SessionEntry[] {
+	const { shape, shapes } = packed;
+	const n = shape.length;
+	const entries: SessionEntry[] = new Array(n);
+	const ids = n > 0 ? packed.ids.split("\n") : [];
+	const parentIds = n > 0 ? packed.parentIds.split("\n") : [];
+	for (let i = 0; i < n; i++) {
+		const s = shape[i];
+		if (s === -1) continue;
+		const { type, role } = shapes[s];
+		const parentId = parentIds[i] === NO_PARENT ? null : parentIds[i];
+		entries[i] = (role === undefined
+			? { type, id: ids[i], parentId }
+			: { type, id: ids[i], parentId, message: { role } }) as unknown as SessionEntry;
+	}
+	for (let k = 0; k < packed.fullAt.length; k++) entries[packed.fullAt[k]] = packed.full[k];
+	return entries;
+}
+
+export function previewToParts(preview: SessionPreview): PreviewParts {
+	return {
+		header: preview.header,
+		graph: preview.graph,
+		leaves: preview.leaves,
+		tree: preview.tree,
+		...packEntries(preview.entries),
 	};
 }
 
