@@ -209,3 +209,25 @@ test("a lean session's folded run expands into nodes whose kinds and previews ar
 	}
 	expect(errors).toEqual([]);
 });
+
+for (const name of ["compaction-heavy", "branchy-legacy"]) {
+	test(`${name}, its scan split between the parse worker and a helper: every tip's context is still pi's`, async ({
+		page,
+	}) => {
+		const errors = watchErrors(page);
+		// From 0 MB on, whatever the machine's cores: every file with a header is cut near its middle.
+		await page.addInitScript(() => localStorage.setItem("session-explorer:split-scan-from-mb:v1", "0"));
+		const { expected } = readGolden(name);
+		const fixture = describeFixture(`golden/${name}.jsonl`);
+		await page.goto("./");
+		await openFiles(page, `golden/${name}.jsonl`);
+		await expect(page.getByTestId("open-session")).toHaveAttribute("data-lean", "true");
+		await expect(page.getByTestId("leaf-item")).toHaveCount(fixture.tips.length);
+		// The helper (a worker the parse worker started) scanned the file's second part.
+		const helper = page.workers().find((w) => w.url().includes("scanPart.worker"));
+		if (!helper) throw new Error("no helper worker");
+		expect(await helper.evaluate(() => (self as { partsScanned?: number }).partsScanned)).toBe(1);
+		for (const tip of fixture.tips) await expectContext(page, tip, expected.leaves[tip]);
+		expect(errors).toEqual([]);
+	});
+}

@@ -1,7 +1,9 @@
 import { isV4Header, noteSkeletonDialect } from "./dialect";
+import { entryKind } from "./entryKind";
 import { buildGraph, type GraphParts, graphParts } from "./graph";
 import { type LeafSummary, summarizeLeaves } from "./leaves";
 import { migrateEntries, migrateOneEntry } from "./migrate";
+import { nodePreview } from "./nodePreview";
 import { CURRENT_VERSION } from "./parse";
 import { type ScannedLine, scanLine } from "./scan";
 import { getTreeIndex, type TreeParts, treeParts } from "./tree";
@@ -134,10 +136,25 @@ export function completePreview(preview: ScannedPreview, whole: readonly Session
 	const index = getTreeIndex(entries);
 	return {
 		...preview,
-		graph: graphParts(buildGraph(index)),
+		graph: withWholeNodes(preview.graph, entries),
 		leaves: summarizeLeaves(entries, index, { tokens: false }),
 		wanted: [],
 	};
+}
+
+/**
+ * The graph laid out from skeletons, with what its nodes say of their first entries read again
+ * from those entries (now whole). The rest of the graph is the same as `buildGraph` of the whole
+ * entries gives: its shape reads only ids, parents, types, labels and compactions, all of which a
+ * skeleton holds or are always whole.
+ */
+function withWholeNodes(graph: GraphParts, entries: readonly SessionEntry[]): GraphParts {
+	for (const node of graph.nodes) {
+		const first = entries[node.first];
+		node.entryKind = entryKind(first);
+		node.preview = nodePreview(first);
+	}
+	return graph;
 }
 
 export interface ScanOptions {
@@ -415,9 +432,10 @@ export function createPreviewScanner(options: ScanOptions = {}): PreviewScanner 
 				if (e.parentId === undefined || (e.parentId !== null && typeof e.parentId !== "string")) e.parentId = null;
 			}
 			const index = getTreeIndex(entries);
-			// What the view shows the content of: parsed in full, then the graph is laid out again.
+			// What the view shows the content of: parsed in full, then read again by the graph's nodes.
+			const graph = graphParts(buildGraph(index));
 			const needed = new Set<number>();
-			for (const node of buildGraph(index).nodes) needed.add(node.first);
+			for (const node of graph.nodes) needed.add(node.first);
 			for (const leaf of summarizeLeaves(entries, index, { tokens: false })) {
 				needed.add(leaf.position);
 				if (leaf.lastUser >= 0) needed.add(leaf.lastUser);
@@ -440,7 +458,7 @@ export function createPreviewScanner(options: ScanOptions = {}): PreviewScanner 
 			return {
 				header,
 				entries,
-				graph: graphParts(buildGraph(index)),
+				graph: withWholeNodes(graph, entries),
 				leaves: summarizeLeaves(entries, index, { tokens: false }),
 				tree: treeParts(index),
 				lineOffset: Float64Array.from(offsets),
@@ -501,36 +519,45 @@ export function packEntries(entries: readonly SessionEntry[]): PackedEntries {
 	const parentIds: string[] = new Array(n).fill("");
 	const shape = new Int16Array(n);
 	const shapes: { type: string; role?: string }[] = [];
-	const shapeIndex = new Map<string, number>();
+	/** Shape codes by type, then by role ("" for an entry that is no message). */
+	const shapeIndex = new Map<string, Map<string, number>>();
 	const fullAt: number[] = [];
 	const full: SessionEntry[] = [];
 	for (let i = 0; i < n; i++) {
 		const e = entries[i] as { type: string; id: string; parentId: string | null; message?: { role?: unknown } };
-		const keys = Object.keys(e).length;
-		const role = e.message?.role;
+		const { type, id, parentId } = e;
+		const message = type === "message" ? e.message : undefined;
+		const role = message?.role;
 		// An entry that is exactly what a skeleton rebuilds travels as one.
-		const skeleton =
-			(e.type === "message"
-				? keys === 4 && typeof role === "string" && Object.keys(e.message ?? {}).length === 1
-				: keys === 3 && "parentId" in e) &&
-			plainId(e.id) &&
-			(e.parentId === null || plainId(e.parentId));
+		let skeleton = plainId(id) && (parentId === null || plainId(parentId));
+		if (skeleton) {
+			const keys = Object.keys(e).length;
+			skeleton =
+				type === "message"
+					? keys === 4 && typeof role === "string" && Object.keys(message ?? {}).length === 1
+					: keys === 3 && "parentId" in e;
+		}
 		if (!skeleton) {
 			shape[i] = -1;
 			fullAt.push(i);
 			full.push(entries[i]);
 			continue;
 		}
-		const name = e.type === "message" ? `${e.type}/${role}` : e.type;
-		let code = shapeIndex.get(name);
+		const name = typeof role === "string" ? role : "";
+		let byRole = shapeIndex.get(type);
+		if (byRole === undefined) {
+			byRole = new Map();
+			shapeIndex.set(type, byRole);
+		}
+		let code = byRole.get(name);
 		if (code === undefined) {
 			code = shapes.length;
-			shapeIndex.set(name, code);
-			shapes.push(e.type === "message" ? { type: e.type, role: role as string } : { type: e.type });
+			byRole.set(name, code);
+			shapes.push(type === "message" ? { type, role: name } : { type });
 		}
 		shape[i] = code;
-		ids[i] = e.id;
-		parentIds[i] = e.parentId ?? NO_PARENT;
+		ids[i] = id;
+		parentIds[i] = parentId ?? NO_PARENT;
 	}
 	return {
 		ids: ids.join("\n"),

@@ -115,8 +115,24 @@ export function setViewPrefs(prefs: ViewPrefs): void {
 const LEAN_FROM_KEY = "session-explorer:lean-from-mb:v1";
 
 export function getLeanFromBytes(): number | undefined {
+	return megabytesAt(LEAN_FROM_KEY);
+}
+
+/**
+ * From what file size (MB) a large file's first scan is split between two threads (see
+ * `workers/splitScan.ts`). Unset: on a machine with four cores or more, from 16 MB; never on
+ * fewer, where the browser's own reading of the file takes the second core.
+ */
+const SPLIT_FROM_KEY = "session-explorer:split-scan-from-mb:v1";
+
+export function getSplitFromBytes(): number | undefined {
+	return megabytesAt(SPLIT_FROM_KEY);
+}
+
+/** A size in MB kept under `key`, in bytes; undefined when unset or not a size. */
+function megabytesAt(key: string): number | undefined {
 	try {
-		const raw = storage()?.getItem(LEAN_FROM_KEY);
+		const raw = storage()?.getItem(key);
 		if (raw === null || raw === undefined || raw.trim() === "") return undefined;
 		const mb = Number(raw);
 		return Number.isFinite(mb) && mb >= 0 ? mb * 1024 * 1024 : undefined;

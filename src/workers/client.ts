@@ -51,6 +51,8 @@ export interface ParseOptions {
 	onPreview?: (preview: SessionPreview, host: HostHandle) => Promise<void> | void;
 	/** Open the file lean from this size on (the worker's own limit when larger or absent). */
 	leanFrom?: number;
+	/** Split the preview's scan between two threads from this size on (absent: by the machine's cores). */
+	splitFrom?: number;
 	/**
 	 * Keep the worker's scan of the file (its index) in browser storage for the next open of the
 	 * same bytes, and use one kept before. Not for what came from a link.
@@ -637,6 +639,7 @@ export function parseSessionFile(
 				view,
 				preview,
 				...(options.leanFrom !== undefined ? { leanFrom: options.leanFrom } : {}),
+				...(options.splitFrom !== undefined ? { splitFrom: options.splitFrom } : {}),
 				...(options.keepIndex ? { keepIndex: true, ...(knownHash ? { contentHash: knownHash } : {}) } : {}),
 			};
 			pw.worker.postMessage(request);

@@ -1,6 +1,7 @@
 /// <reference lib="webworker" />
 import { runHostRequest, runParse } from "./parseJob";
 import type { ParseResponse, WorkerRequest } from "./protocol";
+import { warmUpHelper, workerHelper } from "./splitScanClient";
 
 const scope = self as unknown as DedicatedWorkerGlobalScope;
 const post = (message: ParseResponse, transfer: Transferable[] = []) => scope.postMessage(message, transfer);
@@ -17,10 +18,15 @@ function holdLock(lockName: string | null): void {
 		.catch(() => undefined);
 }
 
+/** Other workers this one hands work to, where it can start them. */
+const helper = typeof Worker === "undefined" ? undefined : workerHelper();
+
 scope.onmessage = (event: MessageEvent<WorkerRequest>) => {
 	const msg = event.data;
-	if (msg.type === "init") holdLock(msg.lockName);
-	else if (msg.type === "parse") void runParse(msg, post);
+	if (msg.type === "init") {
+		holdLock(msg.lockName);
+		warmUpHelper();
+	} else if (msg.type === "parse") void runParse(msg, post, helper);
 	else void runHostRequest(msg, post);
 };
 

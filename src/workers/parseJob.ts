@@ -3,7 +3,6 @@ import {
 	buildGraph,
 	collectDiagnostics,
 	completePreview,
-	createContentHasher,
 	createPreviewScanner,
 	currentLeafId,
 	type FoundBatch,
@@ -42,6 +41,7 @@ import {
 	tooLargeToParse,
 } from "./readSession";
 import { SessionHost } from "./sessionHost";
+import { hashBytes, type ParseHelper, planSplit, scanBlobPart } from "./splitScan";
 
 /**
  * Entries per message for those that cross as objects (the end of a file, or all of an older
@@ -136,27 +136,19 @@ function ownBuffer(bytes: Uint8Array): ArrayBuffer {
 const WHOLE_PER_MESSAGE = 256;
 
 /**
- * Sends a preview to the page, its buffers transferred (they are unusable here after), and the
- * entries it holds whole ahead of it in slices.
+ * Sends a preview to the page (copied: it stays usable here), the entries it holds whole ahead
+ * of it in slices.
  */
 function sendPreview(
 	requestId: number,
 	parts: PreviewParts,
 	post: (message: ParseResponse, transfer?: Transferable[]) => void,
 ): void {
-	const { graph, tree, full } = parts;
+	const { full } = parts;
 	for (let i = 0; i < full.length; i += WHOLE_PER_MESSAGE) {
 		post({ type: "preview-whole", requestId, entries: full.slice(i, i + WHOLE_PER_MESSAGE) });
 	}
-	post({ type: "preview", requestId, preview: { ...parts, full: [] } }, [
-		graph.nodeAt.buffer,
-		graph.parentNode.buffer,
-		parts.shape.buffer,
-		parts.fullAt.buffer,
-		tree.parent.buffer,
-		tree.depth.buffer,
-		tree.live.buffer,
-	]);
+	post({ type: "preview", requestId, preview: { ...parts, full: [] } });
 }
 
 /**
@@ -170,23 +162,15 @@ function hostStored(
 	post: (message: ParseResponse, transfer?: Transferable[]) => void,
 ): SessionEntry[] {
 	const { parts } = stored;
-	const { tree } = parts;
-	// The host's own copies of the buffers the preview transfers.
-	const mine: PreviewParts = {
-		...parts,
-		shape: parts.shape.slice(),
-		fullAt: parts.fullAt.slice(),
-		tree: { ...tree, parent: tree.parent.slice(), depth: tree.depth.slice(), live: tree.live.slice() },
-	};
 	sendPreview(requestId, parts, post);
-	const preview = previewFromParts(mine);
+	const preview = previewFromParts(parts);
 	const { entries } = preview;
 	// The stored tree, with the id map made here (the later of equal ids wins, as in the scan's).
 	const byId = new Map<string, number>();
 	for (let i = 0; i < entries.length; i++) byId.set(entries[i].id, i);
-	const index = adoptTreeIndex(entries, byId, mine.tree);
+	const index = adoptTreeIndex(entries, byId, parts.tree);
 	const lines = { offset: stored.lineOffset, length: stored.lineLength };
-	keepHost(requestId, new SessionHost(blob, preview, lines, wholeMask(mine.shape), stored.version, index));
+	keepHost(requestId, new SessionHost(blob, preview, lines, wholeMask(parts.shape), stored.version, index));
 	return entries;
 }
 
@@ -264,10 +248,22 @@ function leanDone(
  * bytes on to the page with the lines of it that are final entries, sends the rest of the entries
  * as objects, then `done` with the worker's tree index, then (if asked) the view, the late
  * diagnostics and the counted tips; or an error. `post` sends a message (transferring what is listed).
+ * `helper`, where given, does some of a large file's work on other threads (see `ParseHelper`).
  */
 export async function runParse(
-	{ requestId, blob, deferDiagnostics, view, preview, leanFrom, contentHash: knownHash, keepIndex }: ParseRequest,
+	{
+		requestId,
+		blob,
+		deferDiagnostics,
+		view,
+		preview,
+		leanFrom,
+		splitFrom,
+		contentHash: knownHash,
+		keepIndex,
+	}: ParseRequest,
 	post: (message: ParseResponse, transfer?: Transferable[]) => void,
+	helper?: ParseHelper,
 ): Promise<void> {
 	try {
 		// Every chunk of bytes moves on to the page as soon as it is parsed here (transferred, not
@@ -312,21 +308,30 @@ export async function runParse(
 			// A first look from the start of each line, sent before the full parse of the same bytes.
 			// A file too large to parse in full is not kept in memory: the scanner keeps no bytes either.
 			const scanner = createPreviewScanner({ keepBytes: !mustBeLean });
-			// A lean file's bytes are hashed here (unless the hash is known); those of a file too large
-			// to parse are not kept.
-			const hasher = lean && !knownHash ? createContentHasher() : null;
+			// Where the machine has cores to spare, a helper scans the file's second half meanwhile.
+			const from = splitFrom ?? helper?.splitFrom ?? Number.POSITIVE_INFINITY;
+			const plan = helper && blob.size >= from ? await planSplit(blob, from) : null;
+			let helperLoaded = 0;
+			const rest = plan
+				? helper?.scanPart(blob, plan, (loaded) => {
+						helperLoaded = loaded;
+					})
+				: undefined;
+			// The bytes are kept for the full parse that follows, or in case the file is no session to preview.
 			const chunks = await readBlobChunks(
-				blob,
-				(bytes) => {
-					scanner.push(bytes);
-					hasher?.update(bytes);
-				},
-				progress,
+				plan ? blob.slice(0, plan.cut) : blob,
+				(bytes) => scanner.push(bytes),
+				plan ? (p) => progress({ loaded: p.loaded + helperLoaded, total: blob.size }) : progress,
 				!mustBeLean,
 			);
+			if (plan) {
+				// The helper's part, or (when it failed) the same part scanned here.
+				const part = await (rest ?? Promise.reject()).catch(() => scanBlobPart(blob, plan.cut, plan.version));
+				// A head that cannot take the part (it is no session to preview) leaves the part unused.
+				if (scanner.readyForPart) scanner.absorb(part, plan.cut);
+			}
 			let first = scanner.finish();
 			if (!first && !mustBeLean) lean = false;
-			const contentHash = knownHash ?? hasher?.digest();
 			if (first) {
 				const lines = { offset: first.lineOffset, length: first.lineLength };
 				const version = typeof first.header.version === "number" ? first.header.version : 1;
@@ -338,32 +343,46 @@ export async function runParse(
 				const parts = previewToParts(first);
 				const host = new SessionHost(blob, first, lines, wholeMask(parts.shape), version);
 				keepHost(requestId, host);
+				// Sent with its buffers copied, not transferred: the index below is made from it after.
+				sendPreview(requestId, parts, post);
+				// A lean file's content hash is made off the way to the page's first view: by a helper,
+				// from the bytes read (they are no longer needed here) or from the file read again.
+				let contentHash = knownHash;
+				if (lean && !contentHash) {
+					// (Only the head's bytes were read here when the scan was split.)
+					const source = mustBeLean || plan ? blob : chunks.splice(0);
+					contentHash = await (helper ? helper.hash(source) : Promise.reject()).catch(() => hashBytes(source));
+				}
 				if (keepIndex) {
-					// A copy, kept until the content hash is known (the page's, for a file parsed in full).
 					const index: Omit<StoredIndex, "contentHash"> = {
 						format: INDEX_FORMAT,
 						size: blob.size,
-						parts: structuredClone(parts),
+						parts,
 						lineOffset: first.lineOffset,
 						lineLength: first.lineLength,
 						version,
 					};
+					// A file parsed in full is hashed by the page: the index is stored when the page says its hash.
 					if (contentHash) void writeIndex({ ...index, contentHash });
 					else host.unstoredIndex = index;
 				}
-				sendPreview(requestId, parts, post);
-			}
-			if (lean) {
-				if (!first) {
-					// Only when the file is too large to parse in full.
-					throw tooLargeToParse(
-						blob.size,
-						", and only a session of the current format (a header of version 3 on its first line) opens lean",
-					);
+				if (lean) {
+					post(leanDone(requestId, blob.size, first.header, first.entries, contentHash));
+					await checkLean(requestId, post);
+					return;
 				}
-				post(leanDone(requestId, blob.size, first.header, first.entries, contentHash));
-				await checkLean(requestId, post);
-				return;
+			} else if (lean) {
+				// Only when the file is too large to parse in full.
+				throw tooLargeToParse(
+					blob.size,
+					", and only a session of the current format (a header of version 3 on its first line) opens lean",
+				);
+			}
+			if (plan) {
+				// The full parse reads all the bytes: those the helper scanned too.
+				for (const more of await readBlobChunks(blob.slice(plan.cut), () => undefined, undefined, true)) {
+					chunks.push(more);
+				}
 			}
 			result = await readSessionChunks(chunks, progress, options);
 		} else {

@@ -113,6 +113,11 @@ export interface ParseRequest {
 	preview?: boolean;
 	/** Open the file lean from this size on (see `LEAN_MIN_BYTES`; needs `preview`). */
 	leanFrom?: number;
+	/**
+	 * Split the preview's scan between this worker and a helper from this size on (absent: by the
+	 * machine's cores, see `ParseHelper.splitFrom`).
+	 */
+	splitFrom?: number;
 	/** The file's content hash, when the page knows it (a stored session): its stored index is used. */
 	contentHash?: string;
 	/** Store the scan's index for the next open (not for what came from a link: nothing is stored unasked). */

@@ -6,7 +6,7 @@ import {
 	type TreeIndex,
 } from "../../core";
 import { isBundleFile } from "../../storage/bundle";
-import { getLastOpenSession, getLeanFromBytes, setLastOpenSession } from "../../storage/prefs";
+import { getLastOpenSession, getLeanFromBytes, getSplitFromBytes, setLastOpenSession } from "../../storage/prefs";
 import type { SessionMeta } from "../../storage/repository";
 import * as repo from "../../storage/repository";
 import { type HostHandle, type ParseFileResult, parseSessionFile } from "../../workers/client";
@@ -188,6 +188,7 @@ export function createLoadSlice(set: SetStore, get: GetStore): LoadActions {
 				view: true,
 				onPreview,
 				leanFrom: getLeanFromBytes(),
+				splitFrom: getSplitFromBytes(),
 				// Nothing from a link is stored unasked, its index neither.
 				keepIndex: !source.fromLink,
 			});
@@ -351,6 +352,7 @@ export function createLoadSlice(set: SetStore, get: GetStore): LoadActions {
 					view: true,
 					contentHash: meta.contentHash || undefined,
 					leanFrom: getLeanFromBytes(),
+					splitFrom: getSplitFromBytes(),
 					keepIndex: !memory,
 					onPreview: (p, host) => {
 						updateJob(jobId, { phase: "parsing", loaded: 0 });
