@@ -3,6 +3,7 @@ import {
 	buildGraph,
 	collectDiagnostics,
 	completePreview,
+	createContentHasher,
 	createPreviewScanner,
 	currentLeafId,
 	type FoundBatch,
@@ -317,18 +318,29 @@ export async function runParse(
 						helperLoaded = loaded;
 					})
 				: undefined;
+			// A lean file's bytes are hashed as they are read (the reading leaves this thread time to
+			// spare), unless the hash is known; a split file's are hashed by the helper after its part.
+			const hasher = lean && !knownHash && !plan ? createContentHasher() : null;
 			// The bytes are kept for the full parse that follows, or in case the file is no session to preview.
 			const chunks = await readBlobChunks(
 				plan ? blob.slice(0, plan.cut) : blob,
-				(bytes) => scanner.push(bytes),
+				(bytes) => {
+					scanner.push(bytes);
+					hasher?.update(bytes);
+				},
 				plan ? (p) => progress({ loaded: p.loaded + helperLoaded, total: blob.size }) : progress,
 				!mustBeLean,
 			);
+			let hashing: Promise<string> | undefined;
 			if (plan) {
 				// The helper's part, or (when it failed) the same part scanned here.
 				const part = await (rest ?? Promise.reject()).catch(() => scanBlobPart(blob, plan.cut, plan.version));
 				// A head that cannot take the part (it is no session to preview) leaves the part unused.
 				if (scanner.readyForPart) scanner.absorb(part, plan.cut);
+				// Then the helper hashes the whole file, read again, while the preview is made here.
+				if (lean && !knownHash) {
+					hashing = (helper ? helper.hash(blob) : Promise.reject()).catch(() => hashBytes(blob));
+				}
 			}
 			let first = scanner.finish();
 			if (!first && !mustBeLean) lean = false;
@@ -345,14 +357,7 @@ export async function runParse(
 				keepHost(requestId, host);
 				// Sent with its buffers copied, not transferred: the index below is made from it after.
 				sendPreview(requestId, parts, post);
-				// A lean file's content hash is made off the way to the page's first view: by a helper,
-				// from the bytes read (they are no longer needed here) or from the file read again.
-				let contentHash = knownHash;
-				if (lean && !contentHash) {
-					// (Only the head's bytes were read here when the scan was split.)
-					const source = mustBeLean || plan ? blob : chunks.splice(0);
-					contentHash = await (helper ? helper.hash(source) : Promise.reject()).catch(() => hashBytes(source));
-				}
+				const contentHash = knownHash ?? hasher?.digest() ?? (await hashing);
 				if (keepIndex) {
 					const index: Omit<StoredIndex, "contentHash"> = {
 						format: INDEX_FORMAT,

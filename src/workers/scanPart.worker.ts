@@ -2,7 +2,7 @@
 import { hashBytes, partBuffers, scanBlobPart } from "./splitScan";
 import type { HelperReply, HelperRequest } from "./splitScanClient";
 
-/** The parse worker's helper: scans the part of a file it is given, or hashes a file's bytes. */
+/** The parse worker's helper: scans the part of a file it is given, or hashes a file. */
 const scope = self as unknown as DedicatedWorkerGlobalScope & { partsScanned: number };
 /** Parts this helper has scanned (read by the e2e tests, and for a look in the browser's devtools). */
 scope.partsScanned = 0;
@@ -22,7 +22,7 @@ scope.onmessage = async (event: MessageEvent<HelperRequest>) => {
 			});
 			scope.partsScanned++;
 			post({ type: "part", id, part }, partBuffers(part));
-		} else post({ type: "hash", id, digest: await hashBytes(msg.source) });
+		} else post({ type: "hash", id, digest: await hashBytes(msg.blob) });
 	} catch (err) {
 		post({ type: "error", id, message: err instanceof Error ? err.message : String(err) });
 	}

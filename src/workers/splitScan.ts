@@ -4,8 +4,8 @@ import { readBlobChunks } from "./readSession";
 /**
  * A large file's preview scan runs on two threads: the parse worker scans the bytes before a
  * line start near the middle, a helper worker the rest (`ScanOptions.partOf`), and the parse
- * worker absorbs the helper's part. The helper then hashes the whole file, while the parse
- * worker lays out the preview. This module holds what both sides and the tests share.
+ * worker absorbs the helper's part. The helper then hashes the whole file (read again) while the
+ * parse worker lays out the preview. This module holds what both sides and the tests share.
  */
 
 /** Files from this size on are scanned by two threads. */
@@ -25,15 +25,15 @@ export interface SplitPlan {
 }
 
 /**
- * Work the parse worker hands to another thread: a large file's second part, and the content
- * hash of a lean file (off the way to its first view). Either promise rejects when no helper
- * could do it; the parse worker then does that work itself.
+ * Work the parse worker hands to another thread: a large file's second part, then the content
+ * hash of that file when it opens lean. Either promise rejects when no helper could do it; the
+ * parse worker then does that work itself.
  */
 export interface ParseHelper {
 	/** The scan of `blob` from `plan.cut` to its end (see `ScanOptions.partOf`). */
 	scanPart(blob: Blob, plan: SplitPlan, onProgress?: (loaded: number) => void): Promise<ScannedPart>;
-	/** The content hash of a file, from its bytes (handed over: unusable here after) or read again from it. */
-	hash(source: Blob | Uint8Array[]): Promise<string>;
+	/** The content hash of a file, read again from it. */
+	hash(blob: Blob): Promise<string>;
 	/**
 	 * Files from this size on have their scan split (`planSplit`); Infinity: none. Only a machine
 	 * with cores to spare gains: on two, the scan and the browser's reading of the file take both.
@@ -136,11 +136,10 @@ export async function scanBlobPart(
 	return scanner.finishPart();
 }
 
-/** The content hash (`createContentHasher`) of a whole file's bytes in order, or of the file read again. */
-export async function hashBytes(source: Blob | readonly Uint8Array[]): Promise<string> {
+/** The content hash (`createContentHasher`) of a whole file, read again. */
+export async function hashBytes(blob: Blob): Promise<string> {
 	const hasher = createContentHasher();
-	if (source instanceof Blob) await readBlobChunks(source, (bytes) => hasher.update(bytes), undefined, false);
-	else for (const bytes of source) hasher.update(bytes);
+	await readBlobChunks(blob, (bytes) => hasher.update(bytes), undefined, false);
 	return hasher.digest();
 }
 
@@ -148,7 +147,7 @@ export async function hashBytes(source: Blob | readonly Uint8Array[]): Promise<s
 export function helperHere(splitFrom: number): ParseHelper {
 	return {
 		scanPart: (blob, plan, onProgress) => scanBlobPart(blob, plan.cut, plan.version, onProgress),
-		hash: (source) => hashBytes(source),
+		hash: (blob) => hashBytes(blob),
 		splitFrom,
 	};
 }

@@ -1,10 +1,10 @@
 import type { ScannedPart } from "../core";
 import { type ParseHelper, SPLIT_MIN_BYTES, type SplitPlan } from "./splitScan";
 
-/** Work for a helper: a part of a file to scan, or bytes (or a file) to hash. */
+/** Work for a helper: a part of a file to scan, or a file to hash. */
 export type HelperRequest =
 	| { type: "scan"; id: number; blob: Blob; plan: SplitPlan }
-	| { type: "hash"; id: number; source: Blob | Uint8Array[] };
+	| { type: "hash"; id: number; blob: Blob };
 
 /** A helper's answers: progress and the part, or the hash; or an error. The last one frees the helper. */
 export type HelperReply =
@@ -91,12 +91,7 @@ export function workerHelper(): ParseHelper {
 	return {
 		scanPart: (blob, plan, onProgress) =>
 			onHelper({ type: "scan", blob, plan }, [], (r) => (r.type === "part" ? r.part : undefined), onProgress),
-		hash: (source) =>
-			onHelper(
-				{ type: "hash", source },
-				source instanceof Blob ? [] : [...new Set(source.map((b) => b.buffer as ArrayBuffer))],
-				(r) => (r.type === "hash" ? r.digest : undefined),
-			),
+		hash: (blob) => onHelper({ type: "hash", blob }, [], (r) => (r.type === "hash" ? r.digest : undefined)),
 		// Two cores are taken by the scan and the file's reading (the browser's own threads) already.
 		splitFrom: cores >= 4 ? SPLIT_MIN_BYTES : Number.POSITIVE_INFINITY,
 	};
