@@ -35,11 +35,15 @@ export function WindowedList(props: VirtualListProps) {
 	const [range, setRange] = useState<Range>(() => ({ start: 0, end: Math.min(count, 20) }));
 	const pending = useRef<number | null>(null);
 
+	/**
+	 * The box's scroll offset and height as last seen by its scroll events and its resize
+	 * observer (both read when the layout is up to date): the window is worked out from them
+	 * without forcing a layout in the middle of a commit (a new inspector's first layout took 50–100 ms so).
+	 */
+	const view = useRef({ top: 0, height: typeof window === "undefined" ? 800 : window.innerHeight });
 	const update = useCallback(() => {
-		const box = boxRef.current;
-		if (!box) return;
-		const top = box.scrollTop;
-		const next = visibleRange(offsets, top - overscan, top + box.clientHeight + overscan, 10);
+		const { top, height } = view.current;
+		const next = visibleRange(offsets, top - overscan, top + height + overscan, 10);
 		setRange((prev) => (prev.start === next.start && prev.end === next.end ? prev : next));
 	}, [offsets, overscan]);
 
@@ -52,12 +56,21 @@ export function WindowedList(props: VirtualListProps) {
 			cancelAnimationFrame(frame);
 			frame = requestAnimationFrame(update);
 		};
-		parent.addEventListener("scroll", schedule, { passive: true });
-		const ro = new ResizeObserver(schedule);
+		const onScroll = () => {
+			view.current.top = parent.scrollTop;
+			schedule();
+		};
+		parent.addEventListener("scroll", onScroll, { passive: true });
+		const ro = new ResizeObserver((records) => {
+			const last = records[records.length - 1];
+			if (last) view.current.height = last.contentRect.height;
+			view.current.top = parent.scrollTop;
+			schedule();
+		});
 		ro.observe(parent);
 		return () => {
 			cancelAnimationFrame(frame);
-			parent.removeEventListener("scroll", schedule);
+			parent.removeEventListener("scroll", onScroll);
 			ro.disconnect();
 		};
 	}, [update]);
@@ -94,6 +107,7 @@ export function WindowedList(props: VirtualListProps) {
 			const box = boxRef.current;
 			if (!box || index < 0 || index >= count) return;
 			box.scrollTop = offsetsRef.current[index] - box.clientHeight / 3;
+			view.current = { top: box.scrollTop, height: box.clientHeight };
 			pending.current = index;
 			update();
 		},
