@@ -348,12 +348,19 @@ export function contextReads(
 ): number[] {
 	const leaf = resolveLeaf(index, leafId);
 	const picked = pickEntries(entries, pathPositions(index, leaf));
-	const out = picked.selectedPositions.slice();
+	return [...picked.selectedPositions, ...alsoReadAt(leaf, picked)];
+}
+
+/**
+ * Besides the entries it selects, the builder reads these: the leaf, the compaction in force,
+ * and the entries that set the model, the thinking level and the active tools (those present).
+ */
+export function alsoReadAt(
+	leaf: number,
+	picked: Pick<ContextAnalysis, "compaction" | "modelFrom" | "thinkingLevelFrom" | "activeToolsFrom">,
+): number[] {
 	const { compaction, modelFrom, thinkingLevelFrom, activeToolsFrom } = picked;
-	for (const p of [leaf, compaction?.position ?? -1, modelFrom, thinkingLevelFrom, activeToolsFrom]) {
-		if (p >= 0) out.push(p);
-	}
-	return out;
+	return [leaf, compaction?.position ?? -1, modelFrom, thinkingLevelFrom, activeToolsFrom].filter((p) => p >= 0);
 }
 
 /** A deferred assistant reply (newer pi, v4): kept in the file, never sent. */

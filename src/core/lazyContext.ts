@@ -1,4 +1,11 @@
-import { analyzeContext, type ContextAnalysis, contextReads, type PathEntryFate, type Region } from "./context";
+import {
+	alsoReadAt,
+	analyzeContext,
+	type ContextAnalysis,
+	contextReads,
+	type PathEntryFate,
+	type Region,
+} from "./context";
 import { dialectOf } from "./dialect";
 import { pathPositions, resolveLeaf, type TreeIndex } from "./tree";
 import type { SessionEntry } from "./types";
@@ -38,12 +45,7 @@ export interface LazyContext {
 
 /** The positions an analysis reads content from, beyond the entries' types and ids. */
 function readPositions(a: ContextAnalysis): number[] {
-	const out = [...a.selectedPositions];
-	for (const s of a.sources) out.push(s.position);
-	for (const p of [a.leaf, a.compaction?.position ?? -1, a.modelFrom, a.thinkingLevelFrom, a.activeToolsFrom]) {
-		if (p >= 0) out.push(p);
-	}
-	return out;
+	return [...a.selectedPositions, ...a.sources.map((s) => s.position), ...alsoReadAt(a.leaf, a)];
 }
 
 /**
