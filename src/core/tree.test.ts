@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { assistant, branchSummary, custom, user } from "../../test/builders";
 import { analyzeContext } from "./context";
-import { buildTreeIndex, getPath, getTreeIndex, pathPositions, resolveLeaf, type TreeIndex } from "./tree";
+import { buildTreeIndex, getPath, getTreeIndex, LazyIdMap, pathPositions, resolveLeaf, type TreeIndex } from "./tree";
 import type { SessionEntry } from "./types";
 
 const idsAt = (index: TreeIndex, positions: readonly number[]) => positions.map((p) => index.entries[p].id);
@@ -166,5 +166,50 @@ describe("tree index", () => {
 		expect(index.roots).toEqual([0]);
 		expect(index.depth[n - 1]).toBe(n - 1);
 		expect(codesOf(index)).toEqual(["cycle"]);
+	});
+});
+
+describe("LazyIdMap", () => {
+	const entries: SessionEntry[] = [
+		user("a", null, "q"),
+		assistant("b", "a", "r"),
+		user("c", "b", "s"),
+		assistant("a", "c", "t"),
+		user("d", "a", "u"),
+	];
+	const eager = new Map(entries.map((e, i) => [e.id, i]));
+
+	it("is the id map of the entries (the later of equal ids wins), made on first use", () => {
+		const lazy = new LazyIdMap(entries);
+		expect(lazy.get("a")).toBe(3);
+		expect(lazy.has("zz")).toBe(false);
+		expect(lazy.size).toBe(eager.size);
+		expect([...lazy]).toEqual([...eager]);
+		expect([...lazy.keys()]).toEqual([...eager.keys()]);
+		expect([...lazy.values()]).toEqual([...eager.values()]);
+		const seen: [string, number][] = [];
+		lazy.forEach((pos, id, map) => {
+			expect(map).toBe(lazy);
+			seen.push([id, pos]);
+		});
+		expect(seen).toEqual([...eager]);
+	});
+
+	it("is made a slice at a time by build, or at once by a look-up during it", async () => {
+		const built = new LazyIdMap(entries);
+		let pauses = 0;
+		await built.build(async () => {
+			pauses++;
+		}, 2);
+		expect(pauses).toBe(3);
+		expect([...built]).toEqual([...eager]);
+		const asked = new LazyIdMap(entries);
+		let lookups = 0;
+		await asked.build(async () => {
+			// A look-up after the first slice: the rest is made at once, and the build stops.
+			if (lookups++ === 1) expect(asked.get("d")).toBe(4);
+		}, 2);
+		expect(lookups).toBe(2);
+		expect([...asked]).toEqual([...eager]);
 	});
 });

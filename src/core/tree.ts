@@ -416,6 +416,69 @@ export async function adoptTreeIndexInSlices(
 }
 
 /**
+ * An id map of `entries` made on first use (the later of equal ids wins, as in the index): a page
+ * taking in a large preview draws it before hashing every id. `build` makes it a slice at a time
+ * in the meantime, so that the first look-up rarely has to.
+ */
+export class LazyIdMap implements ReadonlyMap<string, number> {
+	private made: Map<string, number> | null = null;
+	private building: Map<string, number> | null = null;
+	private builtTo = 0;
+
+	constructor(private readonly source: readonly SessionEntry[]) {}
+
+	/** Makes the rest of the map now (a look-up needs it). */
+	private get map(): Map<string, number> {
+		if (this.made) return this.made;
+		const map = this.building ?? new Map<string, number>();
+		for (let i = this.builtTo; i < this.source.length; i++) map.set(this.source[i].id, i);
+		this.made = map;
+		this.building = null;
+		return map;
+	}
+
+	/** Makes the map `slice` entries at a time, `pause()` awaited in between; done when it is made. */
+	async build(pause: () => Promise<void>, slice = 16_384): Promise<void> {
+		if (this.made || this.building) return;
+		const map = new Map<string, number>();
+		this.building = map;
+		while (!this.made && this.builtTo < this.source.length) {
+			await pause();
+			if (this.made) return;
+			const to = Math.min(this.source.length, this.builtTo + slice);
+			for (let i = this.builtTo; i < to; i++) map.set(this.source[i].id, i);
+			this.builtTo = to;
+		}
+		if (!this.made) void this.map;
+	}
+
+	get size(): number {
+		return this.map.size;
+	}
+	get(id: string): number | undefined {
+		return this.map.get(id);
+	}
+	has(id: string): boolean {
+		return this.map.has(id);
+	}
+	forEach(fn: (value: number, key: string, map: ReadonlyMap<string, number>) => void, thisArg?: unknown): void {
+		for (const [id, pos] of this.map) fn.call(thisArg, pos, id, this);
+	}
+	entries() {
+		return this.map.entries();
+	}
+	keys() {
+		return this.map.keys();
+	}
+	values() {
+		return this.map.values();
+	}
+	[Symbol.iterator]() {
+		return this.map[Symbol.iterator]();
+	}
+}
+
+/**
  * Resolves a leaf argument the way pi does: `null` is "before the first entry" (-1);
  * `undefined` or an unknown id is the file's current leaf.
  */

@@ -1,6 +1,7 @@
 import {
-	adoptTreeIndexInSlices,
+	adoptTreeIndex,
 	getTreeIndex,
+	LazyIdMap,
 	type SessionIssue,
 	type SessionPreview,
 	type TreeIndex,
@@ -102,8 +103,9 @@ export function createLoadSlice(set: SetStore, get: GetStore): LoadActions {
 			base.key ?? (typeof header.id === "string" && header.id !== "" ? header.id : `preview:${base.fileName}`);
 		await yieldToPage();
 		if (superseded()) return;
-		// The worker's tree index, with the id map made here.
-		const index = await adoptTreeIndexInSlices(entries, preview.tree, yieldToPage);
+		// The worker's tree index, with an id map made here: drawn first, hashed after.
+		const byId = new LazyIdMap(entries);
+		const index = adoptTreeIndex(entries, byId, preview.tree);
 		if (superseded()) return;
 		adoptView(index, preview);
 		await yieldToPage();
@@ -128,6 +130,8 @@ export function createLoadSlice(set: SetStore, get: GetStore): LoadActions {
 				host,
 			},
 		});
+		// On screen: the id map is made now, a slice at a time (unless a look-up made it already).
+		void byId.build(yieldToPage);
 	};
 
 	/**
