@@ -51,6 +51,9 @@ const leanParts = (result: ParseFileResult): Partial<OpenSession> =>
 
 const errorText = (err: unknown) => (err instanceof Error ? err.message : String(err));
 
+/** How long after a preview is shown its id map starts to be made (its first view's steps run first). */
+const ID_MAP_AFTER_MS = 500;
+
 export function createLoadSlice(set: SetStore, get: GetStore): LoadActions {
 	const addJob = (fileName: string, total: number, phase: LoadJob["phase"]) => {
 		const id = nextJobId++;
@@ -130,8 +133,9 @@ export function createLoadSlice(set: SetStore, get: GetStore): LoadActions {
 				host,
 			},
 		});
-		// On screen: the id map is made now, a slice at a time (unless a look-up made it already).
-		void byId.build(yieldToPage);
+		// Once the first view's steps have run (see `OPEN_STEPS`), the id map is made a slice at a
+		// time; a look-up before that makes it at once.
+		setTimeout(() => void byId.build(yieldToPage), ID_MAP_AFTER_MS);
 	};
 
 	/**
