@@ -51,9 +51,6 @@ const leanParts = (result: ParseFileResult): Partial<OpenSession> =>
 
 const errorText = (err: unknown) => (err instanceof Error ? err.message : String(err));
 
-/** How long after a preview is shown its id map starts to be made (its first view's steps run first). */
-const ID_MAP_AFTER_MS = 500;
-
 export function createLoadSlice(set: SetStore, get: GetStore): LoadActions {
 	const addJob = (fileName: string, total: number, phase: LoadJob["phase"]) => {
 		const id = nextJobId++;
@@ -133,9 +130,9 @@ export function createLoadSlice(set: SetStore, get: GetStore): LoadActions {
 				host,
 			},
 		});
-		// Once the first view's steps have run (see `OPEN_STEPS`), the id map is made a slice at a
-		// time; a look-up before that makes it at once.
-		setTimeout(() => void byId.build(yieldToPage), ID_MAP_AFTER_MS);
+		// Shown: the id map is made now, a slice at a time between the first view's steps (see
+		// `OPEN_STEPS`), ready for the first click; a look-up before that makes it at once.
+		void byId.build(yieldToPage);
 	};
 
 	/**

@@ -24,7 +24,10 @@ export const DiagnosticItem = memo(function DiagnosticItem({ issue, byId }: Prop
 	};
 	const isEntry = (id: string) => byId.has(id);
 	const target = issue.entryId !== undefined && isEntry(issue.entryId) ? issue.entryId : null;
-	const related = relatedIds(issue.message, isEntry, issue.entryId);
+	// A notice about the whole file (no entry, no line), such as the app's own "opened lean", names
+	// no entries: its words are not looked up (that would make a large preview's id map at once).
+	const aboutFile = issue.entryId === undefined && issue.line === undefined;
+	const related = aboutFile ? [] : relatedIds(issue.message, isEntry, issue.entryId);
 	const body = (
 		<>
 			<span className="diagnostic__head">

@@ -38,8 +38,11 @@ export function LeafList() {
 	const container = useRef<HTMLUListElement>(null);
 	const virtual = leaves.length > VIRTUALIZE_AT;
 	const win = useVirtualWindow(container, leaves.length, ROW, virtual);
-	const selectedPos = index ? resolveLeaf(index, selectedLeafId ?? undefined) : -1;
-	const selectedRow = leaves.findIndex((l) => l.position === selectedPos);
+	// A selected tip is found among the tips by its id (a large preview's id map may not be made
+	// yet); anything else as pi resolves it (no selection: the current leaf).
+	const tipRow = selectedLeafId ? leaves.findIndex((l) => index?.entries[l.position]?.id === selectedLeafId) : -1;
+	const selectedPos = tipRow >= 0 || !index ? -1 : resolveLeaf(index, selectedLeafId ?? undefined);
+	const selectedRow = tipRow >= 0 ? tipRow : leaves.findIndex((l) => l.position === selectedPos);
 	const { reveal } = win;
 
 	useEffect(() => {
