@@ -42,15 +42,21 @@ async function expectContext(page: Page, leafId: string, expected: { contextEntr
 	expect(roles).toEqual(expected.llm.map((m) => (m as { role: string }).role));
 }
 
+/** Opens the golden session `name` (lean, see `beforeEach`) and waits for its tips; pi's expected output and the fixture's facts. */
+async function openGoldenLean(page: Page, name: string) {
+	const { expected } = readGolden(name);
+	const fixture = describeFixture(`golden/${name}.jsonl`);
+	await page.goto("./");
+	await openFiles(page, `golden/${name}.jsonl`);
+	await expect(page.getByTestId("open-session")).toHaveAttribute("data-lean", "true");
+	await expect(page.getByTestId("leaf-item")).toHaveCount(fixture.tips.length);
+	return { expected, fixture };
+}
+
 for (const name of ["compaction-heavy", "branchy-legacy", "retained-tail"]) {
 	test(`${name}, opened lean: every tip's context is pi's, from the worker`, async ({ page }) => {
 		const errors = watchErrors(page);
-		const { expected } = readGolden(name);
-		const fixture = describeFixture(`golden/${name}.jsonl`);
-		await page.goto("./");
-		await openFiles(page, `golden/${name}.jsonl`);
-		await expect(page.getByTestId("open-session")).toHaveAttribute("data-lean", "true");
-		await expect(page.getByTestId("leaf-item")).toHaveCount(fixture.tips.length);
+		const { expected, fixture } = await openGoldenLean(page, name);
 		// The worker counts every tip's context tokens in the background, as the full parse does.
 		const counted = summarizeLeaves(parseSession(readGolden(name).text).entries);
 		for (const tip of counted) {
@@ -217,12 +223,7 @@ for (const name of ["compaction-heavy", "branchy-legacy"]) {
 		const errors = watchErrors(page);
 		// From 0 MB on, whatever the machine's cores: every file with a header is cut near its middle.
 		await page.addInitScript(() => localStorage.setItem("session-explorer:split-scan-from-mb:v1", "0"));
-		const { expected } = readGolden(name);
-		const fixture = describeFixture(`golden/${name}.jsonl`);
-		await page.goto("./");
-		await openFiles(page, `golden/${name}.jsonl`);
-		await expect(page.getByTestId("open-session")).toHaveAttribute("data-lean", "true");
-		await expect(page.getByTestId("leaf-item")).toHaveCount(fixture.tips.length);
+		const { expected, fixture } = await openGoldenLean(page, name);
 		// The helper (a worker the parse worker started) scanned the file's second part.
 		const helper = page.workers().find((w) => w.url().includes("scanPart.worker"));
 		if (!helper) throw new Error("no helper worker");
