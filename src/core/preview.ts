@@ -87,12 +87,38 @@ function skeletonOf(b: Uint8Array, start: number, end: number, ids: boolean): Se
 	return { type, id, parentId, message: { role } } as unknown as SessionEntry;
 }
 
-function isBlank(b: Uint8Array, start = 0, end = b.length): boolean {
+/** Whether `b[start, end)` is only spaces, tabs and CRs (a blank line). */
+export function isBlank(b: Uint8Array, start = 0, end = b.length): boolean {
 	for (let i = start; i < end; i++) {
 		const c = b[i];
 		if (c !== 0x20 && c !== 0x09 && c !== 0x0d) return false;
 	}
 	return true;
+}
+
+const headerDecoder = new TextDecoder();
+
+/**
+ * The session header the line `b[start, end)` holds (a BOM before it skipped), or null: not a
+ * `session` object, longer than `MAX_HEADER_BYTES`, or a header of pi's harness v4 (not previewed).
+ */
+export function headerOf(b: Uint8Array, start: number, end: number): SessionHeader | null {
+	if (end - start > MAX_HEADER_BYTES) return null;
+	const bom = b[start] === 0xef && b[start + 1] === 0xbb && b[start + 2] === 0xbf ? 3 : 0;
+	let value: unknown;
+	try {
+		value = JSON.parse(headerDecoder.decode(b.subarray(start + bom, end)));
+	} catch {
+		return null;
+	}
+	if (value === null || typeof value !== "object" || Array.isArray(value)) return null;
+	const h = value as { type?: unknown };
+	return h.type === "session" && !isV4Header(h) ? (value as SessionHeader) : null;
+}
+
+/** The version a header gives, as the full parse reads it (no number: 1). */
+export function headerVersion(header: SessionHeader): number {
+	return typeof header.version === "number" ? header.version : 1;
 }
 
 function concat(parts: readonly Uint8Array[]): Uint8Array {
@@ -274,12 +300,10 @@ export function createPreviewScanner(options: ScanOptions = {}): PreviewScanner 
 		const end = lfEnd > start && b[lfEnd - 1] === 0x0d ? lfEnd - 1 : lfEnd;
 		if (header === null && partOf === undefined) {
 			if (isBlank(b, start, end)) return;
-			const bom = b[start] === 0xef && b[start + 1] === 0xbb && b[start + 2] === 0xbf ? 3 : 0;
-			const first = end - start <= MAX_HEADER_BYTES ? parse(b.subarray(start + bom, end)) : null;
-			if (first?.type === "session" && !isV4Header(first)) {
-				header = first as SessionHeader;
+			header = headerOf(b, start, end);
+			if (header) {
 				headers.push([0, header]);
-				version = typeof first.version === "number" ? first.version : 1;
+				version = headerVersion(header);
 			} else previewable = false;
 			return;
 		}

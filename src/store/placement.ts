@@ -1,5 +1,5 @@
-import { createContentHasher } from "../core";
 import type { SessionMeta } from "../storage/repository";
+import { hashBlob } from "../workers/readSession";
 
 /**
  * Where a parsed file goes in the library. A file updates a stored session only when that
@@ -18,15 +18,8 @@ export type Placement =
 	| { kind: "diverged"; key: string; from: SessionMeta };
 
 /** The content hash (core `createContentHasher`) of the first `size` bytes of `blob`, read as a stream. */
-export async function hashPrefix(blob: Blob, size: number): Promise<string> {
-	const hasher = createContentHasher();
-	const reader = blob.slice(0, size).stream().getReader();
-	for (;;) {
-		const { done, value } = await reader.read();
-		if (done) break;
-		hasher.update(value);
-	}
-	return hasher.digest();
+export function hashPrefix(blob: Blob, size: number): Promise<string> {
+	return hashBlob(blob.slice(0, size));
 }
 
 /** Whether `key` is `id` itself or a copy kept apart from it (`id~…`). */

@@ -1,9 +1,9 @@
-import { buildSearchDoc, createContentHasher, type SearchDoc } from "../core";
+import { buildSearchDoc, type SearchDoc } from "../core";
 import { toStorageError } from "../storage/idb";
 import type { SessionMeta } from "../storage/repository";
 import { putSearchDoc } from "../storage/searchStore";
 import { describeSession, sessionKey } from "../store/sessionMeta";
-import { type ReadProgress, readSessionBlob } from "./readSession";
+import { hashBlob, type ReadProgress, readSessionBlob } from "./readSession";
 
 export interface ImportOptions {
 	/** The name the session is stored under. */
@@ -18,18 +18,6 @@ export interface ImportOptions {
 export type ImportOutcome =
 	| { kind: "unchanged"; contentHash: string; size: number }
 	| { kind: "parsed"; meta: SessionMeta; doc: SearchDoc };
-
-/** The content hash of a blob, read as a stream (the same digest `readSessionBlob` gives). */
-export async function hashBlob(blob: Blob): Promise<string> {
-	const hasher = createContentHasher();
-	const reader = blob.stream().getReader();
-	for (;;) {
-		const { done, value } = await reader.read();
-		if (done) break;
-		hasher.update(value);
-	}
-	return hasher.digest();
-}
 
 /**
  * Reads one session file for the library without handing its entries to the page: a file whose

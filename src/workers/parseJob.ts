@@ -33,6 +33,7 @@ import {
 } from "./protocol";
 import {
 	formatBytes,
+	hashBlob,
 	MAX_SESSION_BYTES,
 	NotASessionError,
 	type ReadOptions,
@@ -42,7 +43,7 @@ import {
 	tooLargeToParse,
 } from "./readSession";
 import { SessionHost } from "./sessionHost";
-import { hashBytes, type ParseHelper, planSplit, scanBlobPart } from "./splitScan";
+import { type ParseHelper, planSplit, scanBlobPart } from "./splitScan";
 
 /**
  * Entries per message for those that cross as objects (the end of a file, or all of an older
@@ -339,7 +340,7 @@ export async function runParse(
 				if (scanner.readyForPart) scanner.absorb(part, plan.cut);
 				// Then the helper hashes the whole file, read again, while the preview is made here.
 				if (lean && !knownHash) {
-					hashing = (helper ? helper.hash(blob) : Promise.reject()).catch(() => hashBytes(blob));
+					hashing = (helper ? helper.hash(blob) : Promise.reject()).catch(() => hashBlob(blob));
 				}
 			}
 			let first = scanner.finish();

@@ -264,6 +264,13 @@ export async function readBlobChunks(
 	return chunks;
 }
 
+/** The content hash (core `createContentHasher`) of a blob, read as a stream: the digest `readSessionBlob` gives. */
+export async function hashBlob(blob: Blob): Promise<string> {
+	const hasher = createContentHasher();
+	await readBlobChunks(blob, (bytes) => hasher.update(bytes), undefined, false);
+	return hasher.digest();
+}
+
 /** How long a parse of bytes already read runs before the thread serves other messages. */
 const YIELD_AFTER_MS = 25;
 

@@ -1,5 +1,6 @@
 /// <reference lib="webworker" />
-import { hashBytes, partBuffers, scanBlobPart } from "./splitScan";
+import { hashBlob } from "./readSession";
+import { partBuffers, scanBlobPart } from "./splitScan";
 import type { HelperReply, HelperRequest } from "./splitScanClient";
 
 /** The parse worker's helper: scans the part of a file it is given, or hashes a file. */
@@ -22,7 +23,7 @@ scope.onmessage = async (event: MessageEvent<HelperRequest>) => {
 			});
 			scope.partsScanned++;
 			post({ type: "part", id, part }, partBuffers(part));
-		} else post({ type: "hash", id, digest: await hashBytes(msg.blob) });
+		} else post({ type: "hash", id, digest: await hashBlob(msg.blob) });
 	} catch (err) {
 		post({ type: "error", id, message: err instanceof Error ? err.message : String(err) });
 	}

@@ -5,7 +5,8 @@ import { reshapeSession } from "../../test/reshape";
 import { hashText, type ScannedPart } from "../core";
 import { runParse } from "./parseJob";
 import type { ParseRequest, ParseResponse } from "./protocol";
-import { hashBytes, helperHere, type ParseHelper, planSplit } from "./splitScan";
+import { hashBlob } from "./readSession";
+import { helperHere, type ParseHelper, planSplit } from "./splitScan";
 
 const encoder = new TextEncoder();
 
@@ -132,7 +133,7 @@ describe("runParse with a helper", () => {
 			const asked = told(await openLean(new Blob([bytes]), split.helper));
 			expect(split.asked, name).toEqual({ scans: 1, hashes: 1 });
 			expect(asked.done.type === "done" && asked.done.contentHash, name).toBe(hashText(text));
-			expect(await hashBytes(new Blob([bytes])), name).toBe(hashText(text));
+			expect(await hashBlob(new Blob([bytes])), name).toBe(hashText(text));
 		}
 	});
 

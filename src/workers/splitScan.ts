@@ -1,5 +1,5 @@
-import { createContentHasher, createPreviewScanner, isV4Header, type ScannedPart } from "../core";
-import { readBlobChunks } from "./readSession";
+import { createPreviewScanner, headerOf, headerVersion, isBlank, type ScannedPart } from "../core";
+import { hashBlob, readBlobChunks } from "./readSession";
 
 /**
  * A large file's preview scan runs on two threads: the parse worker scans the bytes before a
@@ -41,38 +41,18 @@ export interface ParseHelper {
 	splitFrom: number;
 }
 
-const decoder = new TextDecoder();
-
-function isBlankLine(b: Uint8Array, start: number, end: number): boolean {
-	for (let i = start; i < end; i++) {
-		const c = b[i];
-		if (c !== 0x20 && c !== 0x09 && c !== 0x0d) return false;
-	}
-	return true;
-}
-
 /** The header line's version and where the line after it starts, or null (no header line within reach). */
 async function readHeader(blob: Blob): Promise<{ version: number; next: number } | null> {
 	const bytes = new Uint8Array(await blob.slice(0, HEADER_PEEK_BYTES).arrayBuffer());
-	let start = 0;
-	for (;;) {
+	for (let start = 0; ; ) {
 		const lf = bytes.indexOf(0x0a, start);
 		if (lf === -1) return null;
-		if (isBlankLine(bytes, start, lf)) {
-			start = lf + 1;
-			continue;
+		const end = lf > start && bytes[lf - 1] === 0x0d ? lf - 1 : lf;
+		if (!isBlank(bytes, start, end)) {
+			const header = headerOf(bytes, start, end);
+			return header ? { version: headerVersion(header), next: lf + 1 } : null;
 		}
-		const bom = bytes[start] === 0xef && bytes[start + 1] === 0xbb && bytes[start + 2] === 0xbf ? 3 : 0;
-		let header: unknown;
-		try {
-			header = JSON.parse(decoder.decode(bytes.subarray(start + bom, lf)));
-		} catch {
-			return null;
-		}
-		if (header === null || typeof header !== "object" || Array.isArray(header)) return null;
-		const h = header as { type?: unknown; version?: unknown };
-		if (h.type !== "session" || isV4Header(h)) return null;
-		return { version: typeof h.version === "number" ? h.version : 1, next: lf + 1 };
+		start = lf + 1;
 	}
 }
 
@@ -136,18 +116,11 @@ export async function scanBlobPart(
 	return scanner.finishPart();
 }
 
-/** The content hash (`createContentHasher`) of a whole file, read again. */
-export async function hashBytes(blob: Blob): Promise<string> {
-	const hasher = createContentHasher();
-	await readBlobChunks(blob, (bytes) => hasher.update(bytes), undefined, false);
-	return hasher.digest();
-}
-
 /** A helper on the calling thread (tests), splitting files from `splitFrom` bytes on. */
 export function helperHere(splitFrom: number): ParseHelper {
 	return {
 		scanPart: (blob, plan, onProgress) => scanBlobPart(blob, plan.cut, plan.version, onProgress),
-		hash: (blob) => hashBytes(blob),
+		hash: (blob) => hashBlob(blob),
 		splitFrom,
 	};
 }
