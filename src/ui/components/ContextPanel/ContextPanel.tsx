@@ -64,11 +64,14 @@ export function ContextPanel() {
 	});
 	// After a preview, the full session's inspector renders as a transition (React renders it in
 	// slices: the page is busy then, taking in the file); otherwise, and for another leaf, at once.
+	// A session shown as a preview (a lean one stays one) shows each tip's context at once too:
+	// deferred, that render was thrown away and begun again at each frame of the graph's pan to
+	// the tip (300 ms), so a tip's context came half a second after the worker's answer.
 	const afterPreview = useRef(false);
 	if (partial) afterPreview.current = true;
 	const target = partial ? fromHost : ready ? live : NOT_YET;
 	const deferred = useDeferredValue(target);
-	const lagging = afterPreview.current && deferred.entries !== target.entries;
+	const lagging = afterPreview.current && !partial && deferred.entries !== target.entries;
 	const { entries, index, analysis, whole } = lagging ? deferred : target;
 	useEffect(() => {
 		if (ready && !lagging) afterPreview.current = false;
