@@ -1,5 +1,6 @@
 import {
 	type ReactNode,
+	startTransition,
 	useCallback,
 	useEffect,
 	useImperativeHandle,
@@ -18,7 +19,11 @@ export function centre(el: Element | null | undefined) {
 
 /** The long-list case of `VirtualList`: its own scroll box, rendering only the rows near view. */
 export function WindowedList(props: VirtualListProps) {
-	const { count, estimate, renderRow, rowKey, handle, overscan = 800, className } = props;
+	const { count, estimate, renderRow, rowKey, handle, overscan: fullOverscan = 800, className } = props;
+	// The first window is the box's visible rows only; the rows above and below it follow in a
+	// transition, so a new list (a tip's context) is on screen in one short task.
+	const [overscan, setOverscan] = useState(0);
+	useEffect(() => startTransition(() => setOverscan(fullOverscan)), [fullOverscan]);
 	const boxRef = useRef<HTMLDivElement>(null);
 	const listRef = useRef<HTMLOListElement>(null);
 	const sizes = useRef(new Float64Array(0));
@@ -32,7 +37,7 @@ export function WindowedList(props: VirtualListProps) {
 	const offsets = useMemo(() => prefixSums(sizes.current), [version, count]);
 	const offsetsRef = useRef(offsets);
 	offsetsRef.current = offsets;
-	const [range, setRange] = useState<Range>(() => ({ start: 0, end: Math.min(count, 20) }));
+	const [range, setRange] = useState<Range>(() => ({ start: 0, end: Math.min(count, 10) }));
 	const pending = useRef<number | null>(null);
 
 	/**
