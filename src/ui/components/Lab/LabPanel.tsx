@@ -14,7 +14,7 @@ export function LabPanel() {
 	const active = useStore(selectActive);
 	const append = useStore(selectAppend);
 	const { session, index } = useSessionIndex();
-	const parentId = useLabParent();
+	const parentId = useLabParent(active);
 	const form = useLabForm(parentId, active);
 	if (!active || !session || !index) return null;
 	const parentPos = parentId === null ? undefined : index.byId.get(parentId);

@@ -8,9 +8,10 @@ const selectFocused = (s: Store) => s.focusedEntryId;
 
 /**
  * Where the lab appends: the entry last chosen, either as the leaf (a graph node, a tip) or by
- * opening it in the inspector. Null when the session has no entries.
+ * opening it in the inspector. Null when the session has no entries, or while the lab is not open
+ * (`open` false): finding the leaf may make a large session's id map at once.
  */
-export function useLabParent(): string | null {
+export function useLabParent(open: boolean): string | null {
 	const { session, index } = useSessionIndex();
 	const leafId = useStore(selectLeaf);
 	const focusedId = useStore(selectFocused);
@@ -23,7 +24,7 @@ export function useLabParent(): string | null {
 	useEffect(() => {
 		if (focusedId) setUseFocus(true);
 	}, [focusedId]);
-	if (!session || !index) return null;
+	if (!open || !session || !index) return null;
 	if (useFocus && focusedId && index.byId.has(focusedId)) return focusedId;
 	const leaf = resolveLeaf(index, leafId ?? undefined);
 	return leaf >= 0 ? session.entries[leaf].id : null;
