@@ -100,7 +100,10 @@ export function useGraphViewport(model: GraphModel | null, selectedNodeId: strin
 				top >= MARGIN &&
 				left + NODE_WIDTH * zoom <= width - MARGIN &&
 				top + NODE_HEIGHT * zoom <= height - MARGIN;
-			if (!inView) centreOn(node, 300);
+			// A node more than a screen away is jumped to: a glide there draws every part of the tree
+			// it passes over (nodes mounted and measured frame after frame), for a blur.
+			const far = left < -width || left > 2 * width || top < -height || top > 2 * height;
+			if (!inView) centreOn(node, far ? 0 : 300);
 		},
 		[flowStore, centreOn],
 	);
