@@ -20,6 +20,24 @@ function loadHighlighter(): Promise<Highlight> {
 	return loading;
 }
 
+/**
+ * Fetches the highlighter while `busy` (a session loading: the page mostly waits on the worker
+ * then), when the page is next idle, so that a session's first code is not kept waiting by it,
+ * nor a click then by the grammars' 20-40 ms of set-up. The first screen still does not load it.
+ */
+export function usePreloadHighlighter(busy: boolean): void {
+	useEffect(() => {
+		if (!busy || loading) return;
+		const start = () => void loadHighlighter();
+		if (typeof requestIdleCallback === "function") {
+			const id = requestIdleCallback(start, { timeout: 2000 });
+			return () => cancelIdleCallback(id);
+		}
+		const id = setTimeout(start, 200);
+		return () => clearTimeout(id);
+	}, [busy]);
+}
+
 function run(highlight: Highlight, language: CodeLanguage, code: string): Root | null {
 	try {
 		return highlight(language, code);

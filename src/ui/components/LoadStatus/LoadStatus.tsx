@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import { type LoadJob, type Store, useStore } from "../../../store";
+import { usePreloadHighlighter } from "../Code/useHighlight";
 import { formatBytes } from "../Library/format";
 import "./LoadStatus.css";
 
@@ -60,6 +61,7 @@ export function LoadStatus() {
 	const dismissStorage = useStore(selectDismissStorage);
 	const linkError = useStore(selectLinkError);
 	const dismissLink = useStore(selectDismissLink);
+	usePreloadHighlighter(loads.length > 0);
 	if (loads.length === 0 && errors.length === 0 && !storageError && !linkError) return null;
 	return (
 		<div className="load-status" aria-live="polite">
