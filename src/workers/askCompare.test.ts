@@ -21,7 +21,8 @@ class HostingWorker extends EventTarget {
 		const request = structuredClone(msg);
 		setTimeout(() => {
 			if (request.type === "parse") void runParse(request, (m, t) => this.reply(m, t));
-			else if (request.type !== "init") void runHostRequest(request, (m, t) => this.reply(m, t));
+			else if (request.type !== "init" && request.type !== "prefetch-index")
+				void runHostRequest(request, (m, t) => this.reply(m, t));
 		}, 0);
 	}
 	terminate() {}

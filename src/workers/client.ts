@@ -600,6 +600,17 @@ export function warmUpParser(): void {
 }
 
 /**
+ * A stored session (`contentHash`, `size` bytes) is about to be reopened: the parse worker reads
+ * its stored index while the page reads its bytes from the library.
+ */
+export function prefetchStoredIndex(contentHash: string, size: number): void {
+	if (!current) current = startWorker();
+	if (current && !current.dead) {
+		current.worker.postMessage({ type: "prefetch-index", contentHash, size } satisfies WorkerRequest);
+	}
+}
+
+/**
  * Parses a session file off the main thread (falling back to the main thread where workers are
  * unavailable). Rejects with a readable message for files that are not sessions, and when the
  * worker dies mid-file (a fresh worker takes the next file).

@@ -1,5 +1,5 @@
 /// <reference lib="webworker" />
-import { runHostRequest, runParse } from "./parseJob";
+import { prefetchIndex, runHostRequest, runParse } from "./parseJob";
 import type { ParseResponse, WorkerRequest } from "./protocol";
 import { warmUpHelper, workerHelper } from "./splitScanClient";
 
@@ -26,7 +26,8 @@ scope.onmessage = (event: MessageEvent<WorkerRequest>) => {
 	if (msg.type === "init") {
 		holdLock(msg.lockName);
 		warmUpHelper();
-	} else if (msg.type === "parse") void runParse(msg, post, helper);
+	} else if (msg.type === "prefetch-index") prefetchIndex(msg.contentHash, msg.size);
+	else if (msg.type === "parse") void runParse(msg, post, helper);
 	else void runHostRequest(msg, post);
 };
 

@@ -201,6 +201,21 @@ const checkLean = async (requestId: number, post: (message: ParseResponse) => vo
 	await runLeanChecks(requestId, host, () => !stopped(), post, giveWay);
 };
 
+/** A stored index read ahead of its parse request (see `prefetchIndex`): one at a time. */
+let prefetched: { contentHash: string; size: number; index: Promise<StoredIndex | null> } | null = null;
+
+/** Starts reading the stored index of `contentHash` (`size` bytes) for the parse request to come. */
+export function prefetchIndex(contentHash: string, size: number): void {
+	prefetched = { contentHash, size, index: readIndex(contentHash, size) };
+}
+
+/** The stored index of `contentHash`: the one read ahead when it is that one, else read now. */
+function storedIndex(contentHash: string, size: number): Promise<StoredIndex | null> {
+	const ahead = prefetched;
+	prefetched = null;
+	return ahead && ahead.contentHash === contentHash && ahead.size === size ? ahead.index : readIndex(contentHash, size);
+}
+
 /** When the page last asked about a session the worker holds. */
 let lastAsked = 0;
 /** Background work (a lean file's tip counts and checks) waits this long after the page's last question. */
@@ -296,7 +311,7 @@ export async function runParse(
 			);
 		}
 		// A stored session's index (see `storage/indexStore`): the scan need not run again.
-		const stored = preview && knownHash ? await readIndex(knownHash, blob.size) : null;
+		const stored = preview && knownHash ? await storedIndex(knownHash, blob.size) : null;
 		if (stored) {
 			const header = stored.parts.header;
 			const entries = hostStored(requestId, blob, stored, post);

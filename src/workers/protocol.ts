@@ -36,6 +36,11 @@ export type WorkerRequest =
 			/** A Web Lock the worker holds for its whole life, so the page learns when it dies. */
 			lockName: string | null;
 	  }
+	/**
+	 * A stored session is about to be reopened: its stored index (see `storage/indexStore`) is read
+	 * now, while the page reads the session's bytes, for the parse request that follows.
+	 */
+	| { type: "prefetch-index"; contentHash: string; size: number }
 	| ParseRequest
 	| HostRequest;
 

@@ -10,7 +10,7 @@ import { isBundleFile } from "../../storage/bundle";
 import { getLastOpenSession, getLeanFromBytes, getSplitFromBytes, setLastOpenSession } from "../../storage/prefs";
 import type { SessionMeta } from "../../storage/repository";
 import * as repo from "../../storage/repository";
-import { type HostHandle, type ParseFileResult, parseSessionFile } from "../../workers/client";
+import { type HostHandle, type ParseFileResult, parseSessionFile, prefetchStoredIndex } from "../../workers/client";
 import { type Placement, placed, placeSession } from "../placement";
 import { prepareView } from "../prepareView";
 import { describeSession, sessionKey } from "../sessionMeta";
@@ -341,6 +341,8 @@ export function createLoadSlice(set: SetStore, get: GetStore): LoadActions {
 			try {
 				let body = memory ? unsavedBody(id) : undefined;
 				if (!memory) {
+					// The worker reads the session's stored index meanwhile (the scan need not run again).
+					if (meta.contentHash) prefetchStoredIndex(meta.contentHash, meta.size);
 					const read = await repo.readSessionBody(id);
 					if ("problem" in read) {
 						get().reportCorrupt({ key: id, rawKey: id, store: "body", fileName: meta.fileName, reason: read.problem });
