@@ -45,10 +45,16 @@ export function WindowedList(props: VirtualListProps) {
 	 * observer (both read when the layout is up to date): the window is worked out from them
 	 * without forcing a layout in the middle of a commit (a new inspector's first layout took 50–100 ms so).
 	 */
-	const view = useRef({ top: 0, height: typeof window === "undefined" ? 800 : window.innerHeight });
+	// Until its resize observer says, the box is taken to be as tall as its style makes it at most
+	// (`.vlist-box`: 65% of the window, up to 720 px).
+	const view = useRef({
+		top: 0,
+		height: typeof window === "undefined" ? 720 : Math.min(720, window.innerHeight * 0.65),
+	});
 	const update = useCallback(() => {
 		const { top, height } = view.current;
-		const next = visibleRange(offsets, top - overscan, top + height + overscan, 10);
+		// The first window (no overscan yet) is what shows, with a few rows at least.
+		const next = visibleRange(offsets, top - overscan, top + height + overscan, overscan === 0 ? 4 : 10);
 		setRange((prev) => (prev.start === next.start && prev.end === next.end ? prev : next));
 	}, [offsets, overscan]);
 
