@@ -201,12 +201,21 @@ const checkLean = async (requestId: number, post: (message: ParseResponse) => vo
 	await runLeanChecks(requestId, host, () => !stopped(), post, giveWay);
 };
 
+const PREFETCH_KEPT_MS = 30_000;
+
 /** A stored index read ahead of its parse request (see `prefetchIndex`): one at a time. */
 let prefetched: { contentHash: string; size: number; index: Promise<StoredIndex | null> } | null = null;
 
-/** Starts reading the stored index of `contentHash` (`size` bytes) for the parse request to come. */
+/**
+ * Starts reading the stored index of `contentHash` (`size` bytes) for the parse request to come;
+ * dropped after `PREFETCH_KEPT_MS` when none came (the page could not read the session's bytes).
+ */
 export function prefetchIndex(contentHash: string, size: number): void {
-	prefetched = { contentHash, size, index: readIndex(contentHash, size) };
+	const ahead = { contentHash, size, index: readIndex(contentHash, size) };
+	prefetched = ahead;
+	setTimeout(() => {
+		if (prefetched === ahead) prefetched = null;
+	}, PREFETCH_KEPT_MS);
 }
 
 /** The stored index of `contentHash`: the one read ahead when it is that one, else read now. */
