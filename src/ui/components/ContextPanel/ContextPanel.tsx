@@ -69,9 +69,26 @@ export function ContextPanel() {
 	// the tip (300 ms), so a tip's context came half a second after the worker's answer.
 	const afterPreview = useRef(false);
 	if (partial) afterPreview.current = true;
-	const target = partial ? fromHost : ready ? live : NOT_YET;
+	// The context a preview showed stays while the full session that replaces it comes onto the
+	// page (its inspector's step, its analysis), rather than "Working out the context…" in between.
+	const previewShown = useRef<{ fileName: string; size: number; target: Target } | null>(null);
+	const liveReady = ready && live.analysis !== null;
+	useEffect(() => {
+		if (partial && session && fromHost.analysis)
+			previewShown.current = { fileName: session.fileName, size: session.size, target: fromHost };
+		else if (liveReady || !session) previewShown.current = null;
+	});
+	const kept = previewShown.current;
+	const target = partial
+		? fromHost
+		: !liveReady && session && kept?.fileName === session.fileName && kept.size === session.size
+			? kept.target
+			: ready
+				? live
+				: NOT_YET;
 	const deferred = useDeferredValue(target);
-	const lagging = afterPreview.current && !partial && deferred.entries !== target.entries;
+	// (Only while the deferred value has a context to show: it may still be from before the preview's.)
+	const lagging = afterPreview.current && !partial && deferred.entries !== target.entries && deferred.analysis !== null;
 	const { entries, index, analysis, whole } = lagging ? deferred : target;
 	useEffect(() => {
 		if (ready && !lagging) afterPreview.current = false;
