@@ -110,7 +110,7 @@ test("a folded run expands on click into entry nodes and folds back", async ({ p
 	// An entry selected inside the run stays a node of its own when the run folds again.
 	const { index } = expected(GOLDEN);
 	let middle = index.byId.get(firstId) as number;
-	for (let i = 0; i < Math.floor(count / 2); i++) middle = index.children[middle][0];
+	for (let i = 0; i < Math.floor(count / 2); i++) middle = index.children.first(middle);
 	const middleId = index.entries[middle].id;
 	await node(page, segId).getByTestId("graph-expand").click();
 	await node(page, middleId).click();

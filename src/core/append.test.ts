@@ -14,7 +14,7 @@ const shape = (t: TreeIndex) => ({
 	leaves: t.leaves,
 	branchPoints: t.branchPoints,
 	currentLeaf: t.currentLeaf,
-	children: t.children.map((c) => [...c]),
+	children: Array.from(t.parent, (_, p) => t.children.of(p)),
 	issues: t.issues.map((i) => [i.position, i.issue.code]),
 });
 

@@ -475,15 +475,16 @@ function reportMisses(
 	const tips: number[][] = new Array(n);
 	for (let k = byPre.length - 1; k >= 0; k--) {
 		const node = byPre[k];
-		const kids = index.children[node];
-		if (kids.length === 0) {
+		const kids = index.children.count(node);
+		if (kids === 0) {
 			tipCount[node] = 1;
 			tips[node] = [node];
 			continue;
 		}
 		let count = 0;
 		const list: number[] = [];
-		for (const kid of kids) {
+		for (let k = 0; k < kids; k++) {
+			const kid = index.children.at(node, k);
 			count += tipCount[kid];
 			for (const t of tips[kid] ?? []) if (list.length < TIPS_LISTED) list.push(t);
 		}
@@ -491,7 +492,7 @@ function reportMisses(
 		tips[node] = list;
 	}
 	const branchText = (at: number, why: string) => {
-		if (index.children[at].length === 0) return why;
+		if (index.children.count(at) === 0) return why;
 		const names = (tips[at] ?? []).map((t) => entries[t].id);
 		const more = tipCount[at] - names.length;
 		const list = `${names.join(", ")}${more > 0 ? ` and ${more} more` : ""}`;
@@ -687,7 +688,7 @@ function* walkPaths(
 		}
 		onPath[node] = 1;
 		// oh-my-pi hangs model_usage records under the entry that caused them: not a branch of the talk.
-		if (index.children[node].length === 0 && open.size > 0 && !(omp && e.type === "model_usage")) {
+		if (index.children.count(node) === 0 && open.size > 0 && !(omp && e.type === "model_usage")) {
 			flagUnanswered(`by the end of the branch (${entries[node].id})`, node);
 		}
 	};
@@ -734,21 +735,21 @@ function* walkPaths(
 		enter(root);
 		stackNode.push(root);
 		stackChild.push(0);
-		if (index.children[root].length > 1) pending++;
+		if (index.children.count(root) > 1) pending++;
 		while (stackNode.length > 0) {
 			if ((++walked & STEP_MASK) === 0) yield;
 			const top = stackNode.length - 1;
 			const node = stackNode[top];
-			const kids = index.children[node];
-			if (stackChild[top] < kids.length) {
-				const child = kids[stackChild[top]++];
+			const kids = index.children.count(node);
+			if (stackChild[top] < kids) {
+				const child = index.children.at(node, stackChild[top]++);
 				// This frame stops counting once its last child is entered.
-				if (kids.length > 1 && stackChild[top] === kids.length) pending--;
+				if (kids > 1 && stackChild[top] === kids) pending--;
 				stackLog.push(logMap.length);
 				enter(child);
 				stackNode.push(child);
 				stackChild.push(0);
-				if (index.children[child].length > 1) pending++;
+				if (index.children.count(child) > 1) pending++;
 				continue;
 			}
 			post[node] = clock++;

@@ -118,7 +118,7 @@ describe("tree index shortcuts", () => {
 		const index = buildTreeIndex(entries);
 		expect(index.parent[2]).toBe(3);
 		expect([...index.live]).toEqual([1, 0, 1, 1]);
-		expect(index.children[3]).toEqual([2]);
+		expect(index.children.of(3)).toEqual([2]);
 	});
 
 	it("reports every repeat of an id, including repeats after the first", () => {

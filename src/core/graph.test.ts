@@ -91,8 +91,8 @@ function expectWellFormed(index: TreeIndex, graph: SessionGraph): void {
 		expect(graph.nodeOf.get(pos)).toBe(entries[pos].id);
 		const node = byId(graph, entries[pos].id) as GraphNode;
 		expect(node.kind).toBe("entry");
-		expect(node.isLeaf).toBe(index.children[pos].length === 0);
-		expect(node.isBranchPoint).toBe(index.children[pos].length > 1);
+		expect(node.isLeaf).toBe(index.children.count(pos) === 0);
+		expect(node.isBranchPoint).toBe(index.children.count(pos) > 1);
 		expect(node.isCurrentLeaf).toBe(pos === index.currentLeaf);
 	}
 	// Segments cover exactly their run: a chain from `first` to `last` of `count` plain entries.
@@ -108,8 +108,8 @@ function expectWellFormed(index: TreeIndex, graph: SessionGraph): void {
 		let pos = node.first;
 		const wrong: number[] = [];
 		for (let i = 1; i < node.count; i++) {
-			if (own.has(pos) || index.children[pos].length !== 1) wrong.push(pos);
-			pos = index.children[pos][0];
+			if (own.has(pos) || index.children.count(pos) !== 1) wrong.push(pos);
+			pos = index.children.first(pos);
 		}
 		if (own.has(pos)) wrong.push(pos);
 		expect(wrong).toEqual([]);

@@ -123,7 +123,7 @@ export function buildGraph(
 		}
 	}
 	const isSignificant = (pos: number): boolean =>
-		marked[pos] === 1 || children[pos].length !== 1 || parent[pos] === -1 || pos === index.currentLeaf;
+		marked[pos] === 1 || children.count(pos) !== 1 || parent[pos] === -1 || pos === index.currentLeaf;
 
 	const nodes: GraphNode[] = [];
 	const kids: number[][] = [];
@@ -153,8 +153,8 @@ export function buildGraph(
 				preview: nodePreview(e),
 				...(label !== undefined ? { label } : {}),
 				isRoot: parent[pos] === -1,
-				isLeaf: children[pos].length === 0,
-				isBranchPoint: children[pos].length > 1,
+				isLeaf: children.count(pos) === 0,
+				isBranchPoint: children.count(pos) > 1,
 				isCurrentLeaf: pos === index.currentLeaf,
 				childCount: 0,
 				...(run !== undefined ? { run, runStart: runStart === true } : {}),
@@ -167,7 +167,7 @@ export function buildGraph(
 	const addSegmentNode = (start: number, end: number, count: number, parentNode: number): number => {
 		const sid = segmentId(entries[start].id);
 		const idx = nodes.length;
-		for (let pos = start; ; pos = children[pos][0]) {
+		for (let pos = start; ; pos = children.first(pos)) {
 			nodeAt[pos] = idx;
 			if (pos === end) break;
 		}
@@ -205,8 +205,8 @@ export function buildGraph(
 			// A run of plain entries: follow the single child while it stays plain.
 			let end = start;
 			let count = 1;
-			while (!isSignificant(children[end][0])) {
-				end = children[end][0];
+			while (!isSignificant(children.first(end))) {
+				end = children.first(end);
 				count++;
 			}
 			const sid = segmentId(entries[start].id);
@@ -217,13 +217,13 @@ export function buildGraph(
 				let pos = start;
 				nodeIndex = parentNode;
 				for (let shown = 0; shown < limit; shown++) {
-					if (shown > 0) pos = children[pos][0];
+					if (shown > 0) pos = children.first(pos);
 					nodeIndex = addEntryNode(pos, nodeIndex, sid, shown === 0);
 				}
 				tail = pos;
 				if (limit < count) {
 					// The rest of the run stays folded, as a segment of its own.
-					stack.push([children[tail][0], nodeIndex, undefined]);
+					stack.push([children.first(tail), nodeIndex, undefined]);
 					continue;
 				}
 			} else {
@@ -231,7 +231,7 @@ export function buildGraph(
 			}
 			tail = end;
 		}
-		for (let c = children[tail].length - 1; c >= 0; c--) stack.push([children[tail][c], nodeIndex, undefined]);
+		for (let c = children.count(tail) - 1; c >= 0; c--) stack.push([children.at(tail, c), nodeIndex, undefined]);
 	}
 
 	const edges: GraphEdge[] = [];
@@ -308,10 +308,10 @@ export function segmentKinds(index: TreeIndex, node: GraphNode): KindCount[] {
 	const first = entries[node.first] as SessionEntry | undefined;
 	if (!first || segmentId(first.id) !== node.id) return [];
 	const counts = new Map<EntryKind, number>();
-	for (let pos = node.first; ; pos = children[pos][0]) {
+	for (let pos = node.first; ; pos = children.first(pos)) {
 		const k = entryKind(entries[pos]);
 		counts.set(k, (counts.get(k) ?? 0) + 1);
-		if (pos === node.last || children[pos].length === 0) break;
+		if (pos === node.last || children.count(pos) === 0) break;
 	}
 	return [...counts].map(([kind, count]) => ({ kind, count })).sort((a, b) => b.count - a.count);
 }

@@ -162,9 +162,9 @@ export function summarizeLeaves(
 		if (entry.type === "context_edit") pathEdits.push(d);
 		editTop[d] = pathEdits.length;
 
-		const kids = children[pos];
-		if (kids.length > 0) {
-			for (let c = kids.length - 1; c >= 0; c--) stack.push(kids[c]);
+		const kids = children.count(pos);
+		if (kids > 0) {
+			for (let c = kids - 1; c >= 0; c--) stack.push(children.at(pos, c));
 			continue;
 		}
 		byPosition.set(pos, {

@@ -197,10 +197,9 @@ export function tipContaining(index: TreeIndex, pos: number): number {
 	for (let p = index.currentLeaf; p !== -1; p = index.parent[p]) if (p === pos) return index.currentLeaf;
 	let node = pos;
 	const seen = new Set<number>();
-	while (index.children[node].length > 0 && !seen.has(node)) {
+	while (index.children.count(node) > 0 && !seen.has(node)) {
 		seen.add(node);
-		const kids = index.children[node];
-		node = kids[kids.length - 1];
+		node = index.children.last(node);
 	}
 	return node;
 }

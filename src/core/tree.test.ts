@@ -1,7 +1,16 @@
 import { describe, expect, it } from "vitest";
 import { assistant, branchSummary, custom, user } from "../../test/builders";
 import { analyzeContext } from "./context";
-import { buildTreeIndex, getPath, getTreeIndex, LazyIdMap, pathPositions, resolveLeaf, type TreeIndex } from "./tree";
+import {
+	buildTreeIndex,
+	ChildLists,
+	getPath,
+	getTreeIndex,
+	LazyIdMap,
+	pathPositions,
+	resolveLeaf,
+	type TreeIndex,
+} from "./tree";
 import type { SessionEntry } from "./types";
 
 const idsAt = (index: TreeIndex, positions: readonly number[]) => positions.map((p) => index.entries[p].id);
@@ -26,8 +35,8 @@ describe("tree index", () => {
 	it("indexes children in file order, leaves, branch points, depth and roots", () => {
 		const index = buildTreeIndex(branchy());
 		expect(idsAt(index, index.roots)).toEqual(["a"]);
-		expect(idsAt(index, index.children[0])).toEqual(["b", "e"]);
-		expect(idsAt(index, index.children[1])).toEqual(["c", "d"]);
+		expect(idsAt(index, index.children.of(0))).toEqual(["b", "e"]);
+		expect(idsAt(index, index.children.of(1))).toEqual(["c", "d"]);
 		expect(idsAt(index, index.leaves)).toEqual(["c", "d", "e"]);
 		expect(idsAt(index, index.branchPoints)).toEqual(["a", "b"]);
 		expect([...index.depth]).toEqual([0, 1, 2, 2, 1]);
@@ -40,7 +49,7 @@ describe("tree index", () => {
 	it("keeps file order for children even when written out of order", () => {
 		const entries = [user("a", null, "q"), user("z", "a", "last id, first line"), user("b", "a", "second")];
 		const index = buildTreeIndex(entries);
-		expect(idsAt(index, index.children[0])).toEqual(["z", "b"]);
+		expect(idsAt(index, index.children.of(0))).toEqual(["z", "b"]);
 	});
 
 	it("caches the index per entries array", () => {
@@ -112,8 +121,8 @@ describe("tree index", () => {
 		expect(index.byId.get("b")).toBe(2);
 		expect([...index.live]).toEqual([1, 0, 1, 1]);
 		expect(index.depth[1]).toBe(-1);
-		expect(idsAt(index, index.children[0])).toEqual(["b"]);
-		expect(index.children[0]).toEqual([2]);
+		expect(idsAt(index, index.children.of(0))).toEqual(["b"]);
+		expect(index.children.of(0)).toEqual([2]);
 		expect(index.leaves).toEqual([3]);
 		expect(index.issues).toEqual([
 			{ position: 2, issue: expect.objectContaining({ code: "duplicate-id", entryId: "b", severity: "warning" }) },
@@ -169,6 +178,33 @@ describe("tree index", () => {
 	});
 });
 
+describe("ChildLists", () => {
+	it("is made a slice at a time as at once: each live entry's children in file order", async () => {
+		const parent = Int32Array.from([-1, 0, 0, 1, -1, 3, 0, 2, 2]);
+		const live = Uint8Array.from([1, 1, 1, 1, 1, 1, 0, 1, 1]);
+		const whole = ChildLists.fromParents(parent, live);
+		let pauses = 0;
+		const sliced = await ChildLists.fromParentsInSlices(
+			parent,
+			live,
+			async () => {
+				pauses++;
+			},
+			2,
+		);
+		expect(pauses).toBeGreaterThan(4);
+		for (const lists of [whole, sliced]) {
+			expect(Array.from(parent, (_, p) => lists.of(p))).toEqual([[1, 2], [3], [7, 8], [5], [], [], [], [], []]);
+			expect(lists.size).toBe(9);
+			expect([lists.first(2), lists.last(2), lists.at(2, 2), lists.first(4), lists.count(0)]).toEqual([
+				7, 8, -1, -1, 2,
+			]);
+		}
+		whole.remove(2, 7);
+		expect(whole.of(2)).toEqual([8]);
+	});
+});
+
 describe("LazyIdMap", () => {
 	const entries: SessionEntry[] = [
 		user("a", null, "q"),
@@ -184,15 +220,32 @@ describe("LazyIdMap", () => {
 		expect(lazy.get("a")).toBe(3);
 		expect(lazy.has("zz")).toBe(false);
 		expect(lazy.size).toBe(eager.size);
-		expect([...lazy]).toEqual([...eager]);
-		expect([...lazy.keys()]).toEqual([...eager.keys()]);
-		expect([...lazy.values()]).toEqual([...eager.values()]);
+		// The same entries (in another order: the ids are spread over several maps).
+		expect(new Map(lazy)).toEqual(eager);
+		expect([...lazy].length).toBe(eager.size);
+		expect(new Set(lazy.keys())).toEqual(new Set(eager.keys()));
+		expect([...lazy.values()].sort()).toEqual([...eager.values()].sort());
 		const seen: [string, number][] = [];
 		lazy.forEach((pos, id, map) => {
 			expect(map).toBe(lazy);
 			seen.push([id, pos]);
 		});
-		expect(seen).toEqual([...eager]);
+		expect(new Map(seen)).toEqual(eager);
+	});
+
+	it("finds every id of a large session, repeats and odd ids too", () => {
+		const many: SessionEntry[] = [];
+		for (let i = 0; i < 5000; i++) {
+			const id =
+				i % 7 === 0 ? `line-${i}` : i % 11 === 0 ? "" : i % 13 === 0 ? `id-${i % 50}` : (i * 2654435761).toString(16);
+			many.push(user(id, null, "q"));
+		}
+		const want = new Map(many.map((e, i) => [e.id, i]));
+		const lazy = new LazyIdMap(many);
+		expect(lazy.size).toBe(want.size);
+		for (const [id, pos] of want) expect(lazy.get(id)).toBe(pos);
+		expect(lazy.has("nothing")).toBe(false);
+		expect(new Map(lazy)).toEqual(want);
 	});
 
 	it("is made a slice at a time by build, or at once by a look-up during it", async () => {
@@ -202,7 +255,7 @@ describe("LazyIdMap", () => {
 			pauses++;
 		}, 2);
 		expect(pauses).toBe(3);
-		expect([...built]).toEqual([...eager]);
+		expect(new Map(built)).toEqual(eager);
 		const asked = new LazyIdMap(entries);
 		let lookups = 0;
 		await asked.build(async () => {
@@ -210,6 +263,6 @@ describe("LazyIdMap", () => {
 			if (lookups++ === 1) expect(asked.get("d")).toBe(4);
 		}, 2);
 		expect(lookups).toBe(2);
-		expect([...asked]).toEqual([...eager]);
+		expect(new Map(asked)).toEqual(eager);
 	});
 });

@@ -17,8 +17,8 @@ export interface TreeIndex {
 	readonly byId: ReadonlyMap<string, number>;
 	/** Effective parent position, -1 for roots (real roots, orphans, broken cycles, shadowed entries). */
 	readonly parent: Int32Array;
-	/** Children positions in file order; empty for leaves. */
-	readonly children: readonly (readonly number[])[];
+	/** Children positions in file order; none for leaves. */
+	readonly children: ChildLists;
 	/** Distance from the entry's root (root = 0). -1 for shadowed entries. */
 	readonly depth: Int32Array;
 	/** 1 when the entry at this position is the one its id resolves to. */
@@ -31,6 +31,115 @@ export interface TreeIndex {
 	/** Position of the file's current leaf (its last entry), -1 when empty. */
 	readonly currentLeaf: number;
 	readonly issues: readonly PositionedIssue[];
+}
+
+/**
+ * Each live entry's children in file order, held as one flat list of positions with a range per
+ * entry (no array per entry: a million-entry tree is two typed-array passes to make, not a million
+ * small arrays).
+ */
+export class ChildLists {
+	private constructor(
+		/** Where each entry's children start in `list`, and end (exclusive). */
+		private readonly start: Int32Array,
+		private readonly end: Int32Array,
+		private readonly list: Int32Array,
+	) {}
+
+	/** The children of each live entry with a parent, from the parent positions (-1: none). */
+	static fromParents(parent: ArrayLike<number>, live: ArrayLike<number>): ChildLists {
+		const steps = ChildLists.steps(parent, live, parent.length);
+		for (let step = steps.next(); ; step = steps.next()) if (step.done) return step.value;
+	}
+
+	/** `fromParents`, `slice` entries at a time with `pause()` awaited in between (a page's millions). */
+	static async fromParentsInSlices(
+		parent: ArrayLike<number>,
+		live: ArrayLike<number>,
+		pause: () => Promise<void>,
+		slice = 262_144,
+	): Promise<ChildLists> {
+		const steps = ChildLists.steps(parent, live, slice);
+		for (let step = steps.next(); ; step = steps.next()) {
+			if (step.done) return step.value;
+			await pause();
+		}
+	}
+
+	/** Makes the lists in three passes over the entries, yielding after every `slice` of a pass. */
+	private static *steps(
+		parent: ArrayLike<number>,
+		live: ArrayLike<number>,
+		slice: number,
+	): Generator<void, ChildLists, void> {
+		const n = parent.length;
+		const end = new Int32Array(n);
+		for (let from = 0; from < n; from += slice) {
+			if (from > 0) yield;
+			for (let i = from, to = Math.min(n, from + slice); i < to; i++) {
+				const p = parent[i];
+				if (p !== -1 && live[i] === 1) end[p]++;
+			}
+		}
+		const start = new Int32Array(n);
+		let at = 0;
+		for (let i = 0; i < n; i++) {
+			start[i] = at;
+			at += end[i];
+			end[i] = start[i];
+		}
+		const list = new Int32Array(at);
+		for (let from = 0; from < n; from += slice) {
+			yield;
+			for (let i = from, to = Math.min(n, from + slice); i < to; i++) {
+				const p = parent[i];
+				if (p !== -1 && live[i] === 1) list[end[p]++] = i;
+			}
+		}
+		return new ChildLists(start, end, list);
+	}
+
+	/** Entries the lists are for. */
+	get size(): number {
+		return this.start.length;
+	}
+
+	/** How many children the entry at `pos` has. */
+	count(pos: number): number {
+		return this.end[pos] - this.start[pos];
+	}
+
+	/** The `k`-th child (file order) of the entry at `pos`; -1 when it has no such child. */
+	at(pos: number, k: number): number {
+		const i = this.start[pos] + k;
+		return k >= 0 && i < this.end[pos] ? this.list[i] : -1;
+	}
+
+	/** The first child of the entry at `pos`, -1 for a leaf. */
+	first(pos: number): number {
+		return this.at(pos, 0);
+	}
+
+	/** The last child of the entry at `pos`, -1 for a leaf. */
+	last(pos: number): number {
+		return this.at(pos, this.count(pos) - 1);
+	}
+
+	/** The children of the entry at `pos`, in an array of their own. */
+	of(pos: number): number[] {
+		return Array.from(this.list.subarray(this.start[pos], this.end[pos]));
+	}
+
+	/** Takes `child` out of the list of the entry at `pos` (a cycle broken there). */
+	remove(pos: number, child: number): void {
+		const { list, end } = this;
+		for (let i = this.start[pos]; i < end[pos]; i++) {
+			if (list[i] !== child) continue;
+			list.copyWithin(i, i + 1, end[pos]);
+			end[pos]--;
+			return;
+		}
+	}
 }
 
 const cache = new WeakMap<readonly SessionEntry[], TreeIndex>();
@@ -151,7 +260,7 @@ export function buildTreeIndex(entries: readonly SessionEntry[]): TreeIndex {
 	}
 
 	const depth = new Int32Array(n).fill(-1);
-	const children = childrenLists(parent, live);
+	const children = ChildLists.fromParents(parent, live);
 
 	const roots: number[] = [];
 	for (let i = 0; i < n; i++) if (live[i] && parent[i] === -1) roots.push(i);
@@ -163,7 +272,8 @@ export function buildTreeIndex(entries: readonly SessionEntry[]): TreeIndex {
 		for (let q = 0; q < queue.length; q++) {
 			const node = queue[q];
 			const d = depth[node] + 1;
-			for (const c of children[node]) {
+			for (let k = 0, kids = children.count(node); k < kids; k++) {
+				const c = children.at(node, k);
 				depth[c] = d;
 				queue.push(c);
 			}
@@ -190,8 +300,7 @@ export function buildTreeIndex(entries: readonly SessionEntry[]): TreeIndex {
 		} while (walker !== node);
 		const oldParent = parent[earliest];
 		parent[earliest] = -1;
-		const siblings = children[oldParent];
-		siblings.splice(siblings.indexOf(earliest), 1);
+		children.remove(oldParent, earliest);
 		roots.push(earliest);
 		issues.push({
 			position: earliest,
@@ -210,7 +319,7 @@ export function buildTreeIndex(entries: readonly SessionEntry[]): TreeIndex {
 	const branchPoints: number[] = [];
 	for (let i = 0; i < n; i++) {
 		if (!live[i]) continue;
-		const c = children[i].length;
+		const c = children.count(i);
 		if (c === 0) leaves.push(i);
 		else if (c > 1) branchPoints.push(i);
 	}
@@ -244,8 +353,6 @@ function forestIssue(roots: number): PositionedIssue {
 	};
 }
 
-const EMPTY: number[] = [];
-
 /** Issue codes that come from indexing the tree (and are worked out again when it grows). */
 export const TREE_ISSUE_CODES: ReadonlySet<string> = new Set(["duplicate-id", "orphan", "cycle", "several-roots"]);
 
@@ -277,12 +384,10 @@ export function extendTreeIndex(index: TreeIndex, entries: readonly SessionEntry
 	depth.set(index.depth);
 	const live = new Uint8Array(n).fill(1);
 	live.set(index.live);
-	const children: (readonly number[])[] = index.children.slice();
 	const roots = [...index.roots];
 	const issues = index.issues.filter((i) => i.issue.code !== "several-roots");
 	const grown = new Set<number>();
 	for (let i = old; i < n; i++) {
-		children.push(EMPTY);
 		const pid = entries[i].parentId;
 		const p = pid === null || pid === undefined ? undefined : byId.get(pid);
 		if (p !== undefined && p >= i) return rebuild();
@@ -304,16 +409,17 @@ export function extendTreeIndex(index: TreeIndex, entries: readonly SessionEntry
 		}
 		parent[i] = p;
 		depth[i] = depth[p] + 1;
-		children[p] = [...children[p], i];
 		if (p < old) grown.add(p);
 	}
+	// The old lists with the new children added: the parents (broken cycles cut already) say them.
+	const children = ChildLists.fromParents(parent, live);
 	const leaves = index.leaves.filter((l) => !grown.has(l));
-	for (let i = old; i < n; i++) if (children[i].length === 0) leaves.push(i);
+	for (let i = old; i < n; i++) if (children.count(i) === 0) leaves.push(i);
 	const branchSet = new Set(index.branchPoints);
 	const branchPoints = [...index.branchPoints];
 	for (let i = 0; i < n; i++) {
 		if (i < old && !grown.has(i)) continue;
-		if (children[i].length > 1 && !branchSet.has(i)) branchPoints.push(i);
+		if (children.count(i) > 1 && !branchSet.has(i)) branchPoints.push(i);
 	}
 	branchPoints.sort((a, b) => a - b);
 	if (roots.length > 1) issues.push(forestIssue(roots.length));
@@ -361,19 +467,6 @@ export function treeParts(index: TreeIndex): TreeParts {
 	};
 }
 
-/** Each live entry's children in file order, from the parent positions; leaves share one empty array. */
-function childrenLists(parent: ArrayLike<number>, live: Uint8Array): number[][] {
-	const children: number[][] = new Array(parent.length).fill(EMPTY);
-	for (let i = 0; i < parent.length; i++) {
-		const p = parent[i];
-		if (p === -1 || !live[i]) continue;
-		const list = children[p];
-		if (list === EMPTY) children[p] = [i];
-		else list.push(i);
-	}
-	return children;
-}
-
 /**
  * The index `buildTreeIndex(entries)` would give, put together from `parts` (`treeParts` of the
  * index of equal entries, built elsewhere) and `byId` (each entry's id set to its position, in
@@ -384,13 +477,16 @@ export function adoptTreeIndex(
 	entries: readonly SessionEntry[],
 	byId: ReadonlyMap<string, number>,
 	parts: TreeParts,
+	/** The children lists of `parts` where made already (see `ChildLists.fromParentsInSlices`). */
+	children?: ChildLists,
 ): TreeIndex {
 	const n = entries.length;
 	const { parent, live } = parts;
 	if (parent.length !== n || live.length !== n || parts.depth.length !== n) {
 		throw new Error(`tree parts for ${parent.length} entries, not ${n}`);
 	}
-	const index: TreeIndex = { entries, byId, children: childrenLists(parent, live), ...parts };
+	if (children && children.size !== n) throw new Error(`children lists for ${children.size} entries, not ${n}`);
+	const index: TreeIndex = { entries, byId, children: children ?? ChildLists.fromParents(parent, live), ...parts };
 	cache.set(entries, index);
 	return index;
 }
@@ -415,66 +511,95 @@ export async function adoptTreeIndexInSlices(
 	return adoptTreeIndex(entries, byId, parts);
 }
 
+/** Maps a lazy id map spreads its ids over (a power of two). */
+const ID_SHARDS = 64;
+
+/** Which of the lazy id map's maps holds `id`: from its length and two of its characters. */
+function shardOf(id: string): number {
+	const n = id.length;
+	return (n * 7 + id.charCodeAt(n - 1) + id.charCodeAt(n >> 1) * 31) & (ID_SHARDS - 1);
+}
+
 /**
  * An id map of `entries` made on first use (the later of equal ids wins, as in the index): a page
  * taking in a large preview draws it before hashing every id. `build` makes it a slice at a time
- * in the meantime, so that the first look-up rarely has to.
+ * in the meantime, so that the first look-up rarely has to. The ids are spread over several maps:
+ * a map that grows past a million entries copies them all when it grows, a long task of its own.
+ * It iterates map by map (each in file order), not in file order.
  */
 export class LazyIdMap implements ReadonlyMap<string, number> {
-	private made: Map<string, number> | null = null;
-	private building: Map<string, number> | null = null;
+	private made: Map<string, number>[] | null = null;
+	private building: Map<string, number>[] | null = null;
 	private builtTo = 0;
 
 	constructor(private readonly source: readonly SessionEntry[]) {}
 
+	private static empty(): Map<string, number>[] {
+		return Array.from({ length: ID_SHARDS }, () => new Map<string, number>());
+	}
+
+	private fill(shards: Map<string, number>[], from: number, to: number): void {
+		const { source } = this;
+		for (let i = from; i < to; i++) {
+			const id = source[i].id;
+			shards[typeof id === "string" ? shardOf(id) : 0].set(id, i);
+		}
+	}
+
 	/** Makes the rest of the map now (a look-up needs it). */
-	private get map(): Map<string, number> {
+	private get shards(): Map<string, number>[] {
 		if (this.made) return this.made;
-		const map = this.building ?? new Map<string, number>();
-		for (let i = this.builtTo; i < this.source.length; i++) map.set(this.source[i].id, i);
-		this.made = map;
+		const shards = this.building ?? LazyIdMap.empty();
+		this.fill(shards, this.builtTo, this.source.length);
+		this.made = shards;
 		this.building = null;
-		return map;
+		return shards;
+	}
+
+	private shard(id: string): Map<string, number> {
+		return this.shards[typeof id === "string" ? shardOf(id) : 0];
 	}
 
 	/** Makes the map `slice` entries at a time, `pause()` awaited in between; done when it is made. */
-	async build(pause: () => Promise<void>, slice = 16_384): Promise<void> {
+	async build(pause: () => Promise<void>, slice = 4096): Promise<void> {
 		if (this.made || this.building) return;
-		const map = new Map<string, number>();
-		this.building = map;
+		const shards = LazyIdMap.empty();
+		this.building = shards;
 		while (!this.made && this.builtTo < this.source.length) {
 			await pause();
 			if (this.made) return;
 			const to = Math.min(this.source.length, this.builtTo + slice);
-			for (let i = this.builtTo; i < to; i++) map.set(this.source[i].id, i);
+			this.fill(shards, this.builtTo, to);
 			this.builtTo = to;
 		}
-		if (!this.made) void this.map;
+		if (!this.made) void this.shards;
 	}
 
 	get size(): number {
-		return this.map.size;
+		let n = 0;
+		for (const map of this.shards) n += map.size;
+		return n;
 	}
 	get(id: string): number | undefined {
-		return this.map.get(id);
+		return this.shard(id).get(id);
 	}
 	has(id: string): boolean {
-		return this.map.has(id);
+		return this.shard(id).has(id);
 	}
 	forEach(fn: (value: number, key: string, map: ReadonlyMap<string, number>) => void, thisArg?: unknown): void {
-		for (const [id, pos] of this.map) fn.call(thisArg, pos, id, this);
+		for (const [id, pos] of this) fn.call(thisArg, pos, id, this);
 	}
-	entries() {
-		return this.map.entries();
+	*entries(): MapIterator<[string, number]> {
+		for (const map of this.shards) yield* map.entries();
 	}
-	keys() {
-		return this.map.keys();
+	*keys(): MapIterator<string> {
+		for (const map of this.shards) yield* map.keys();
 	}
-	values() {
-		return this.map.values();
+	*values(): MapIterator<number> {
+		for (const map of this.shards) yield* map.values();
 	}
-	[Symbol.iterator]() {
-		return this.map[Symbol.iterator]();
+	[Symbol.iterator](): MapIterator<[string, number]> {
+		return this.entries();
 	}
 }
 

@@ -1,5 +1,6 @@
 import {
 	adoptTreeIndex,
+	ChildLists,
 	getTreeIndex,
 	LazyIdMap,
 	type SessionIssue,
@@ -105,7 +106,9 @@ export function createLoadSlice(set: SetStore, get: GetStore): LoadActions {
 		if (superseded()) return;
 		// The worker's tree index, with an id map made here: drawn first, hashed after.
 		const byId = new LazyIdMap(entries);
-		const index = adoptTreeIndex(entries, byId, preview.tree);
+		const children = await ChildLists.fromParentsInSlices(preview.tree.parent, preview.tree.live, yieldToPage);
+		if (superseded()) return;
+		const index = adoptTreeIndex(entries, byId, preview.tree, children);
 		if (superseded()) return;
 		adoptView(index, preview);
 		await yieldToPage();
