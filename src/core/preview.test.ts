@@ -20,6 +20,7 @@ import {
 	unpackEntries,
 } from "./preview";
 import { getTreeIndex } from "./tree";
+import type { SessionEntry } from "./types";
 
 /** Cuts `bytes` into chunks at pseudo-random places (lines and characters split anywhere). */
 function chunked(bytes: Uint8Array, seed: number, most: number): Uint8Array[] {
@@ -321,6 +322,46 @@ describe("previewSession", () => {
 			expect(new Set(messages).size).toBe(messages.length);
 			expect(part.skeleton.some((s) => s === 1)).toBe(true);
 			expect(part.skeleton.some((s) => s === 0)).toBe(true);
+		});
+
+		it("packs parents as the entry before, another entry, null or none found; empty ids travel whole", () => {
+			const skeleton = (id: string, parentId: string | null, role?: string) =>
+				(role === undefined
+					? { type: "label", id, parentId }
+					: { type: "message", id, parentId, message: { role } }) as unknown as SessionEntry;
+			const whole = {
+				type: "message",
+				id: "c",
+				parentId: "b",
+				timestamp: "t",
+				message: { role: "user", content: "x" },
+			} as unknown as SessionEntry;
+			const entries = [
+				skeleton("a", null, "user"),
+				skeleton("b", "a", "assistant"),
+				whole,
+				skeleton("d", "c", "toolResult"),
+				skeleton("e", "a"),
+				skeleton("", "e"),
+				skeleton("g", ""),
+				skeleton("h", "gone", "user"),
+				skeleton("i", "h", "user"),
+			];
+			const packed = structuredClone(packEntries(entries));
+			expect(Array.from(packed.shape, (s) => s === -1)).toEqual([
+				false,
+				false,
+				true,
+				false,
+				false,
+				true,
+				true,
+				false,
+				false,
+			]);
+			// The entry before's id is not written again (not even after an entry that travels whole).
+			expect(packed.parentIds.split("\n")).toEqual(["\u0000", "", "", "", "a", "", "", "gone", ""]);
+			expect(unpackEntries(packed)).toEqual(entries);
 		});
 
 		it("is refused before the header or in the middle of a line", () => {

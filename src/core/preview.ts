@@ -504,13 +504,17 @@ export function previewSession(chunks: Iterable<Uint8Array>): ScannedPreview | n
  * Entries packed for a trip between threads: the skeletons as columns (ids and parent ids each
  * in one string, a shape code per entry), the entries parsed in full apart. Copying a hundred
  * thousand small objects, or strings, costs the receiving page a long task; two strings and a
- * typed array do not. Ids are joined by newlines and a null parent is written as U+0000, so an
- * entry whose id or parent holds either (`\n` or `\u0000` escaped in the file) travels in full.
+ * typed array do not. Ids are joined by newlines, a null parent is written as U+0000 and a parent
+ * that is the entry before (most are) as an empty line, so an entry whose id or parent is empty
+ * or holds either character (`\n` or `\u0000` escaped in the file) travels in full.
  */
 export interface PackedEntries {
 	/** Each entry's id (empty for the entries in `full`), joined by newlines. */
 	ids: string;
-	/** Each entry's parentId (U+0000 for null, empty for the entries in `full`), joined by newlines. */
+	/**
+	 * Each entry's parentId (U+0000 for null; empty where it is the id of the entry before, and for
+	 * the entries in `full`), joined by newlines.
+	 */
 	parentIds: string;
 	/** Per entry: index into `shapes`, or -1 for an entry in `full`. */
 	shape: Int16Array;
@@ -531,9 +535,22 @@ export interface PreviewParts extends PackedEntries {
 
 const NO_PARENT = "\u0000";
 
-/** An id that may travel joined by newlines: a string without a newline or U+0000 (escapes may give them). */
+/** An id that may travel joined by newlines: a non-empty string without a newline or U+0000 (escapes may give them). */
 function plainId(id: unknown): boolean {
-	return typeof id === "string" && id.indexOf("\n") === -1 && id.indexOf(NO_PARENT) === -1;
+	return typeof id === "string" && id !== "" && id.indexOf("\n") === -1 && id.indexOf(NO_PARENT) === -1;
+}
+
+/** The lines of a newline-joined column, read in order one at a time (no array of them all). */
+class ColumnReader {
+	private at = 0;
+	constructor(private readonly text: string) {}
+	next(): string {
+		const { text, at } = this;
+		const nl = text.indexOf("\n", at);
+		const end = nl === -1 ? text.length : nl;
+		this.at = end + 1;
+		return text.slice(at, end);
+	}
 }
 
 /** Entries packed for a trip between threads: skeletons as columns, the others whole. */
@@ -581,7 +598,7 @@ export function packEntries(entries: readonly SessionEntry[]): PackedEntries {
 		}
 		shape[i] = code;
 		ids[i] = id;
-		parentIds[i] = parentId ?? NO_PARENT;
+		parentIds[i] = parentId === null ? NO_PARENT : i > 0 && parentId === entries[i - 1].id ? "" : parentId;
 	}
 	return {
 		ids: ids.join("\n"),
@@ -601,18 +618,20 @@ export function unpackEntries(packed: PackedEntries): SessionEntry[] {
 	const { shape, shapes } = packed;
 	const n = shape.length;
 	const entries: SessionEntry[] = new Array(n);
-	const ids = n > 0 ? packed.ids.split("\n") : [];
-	const parentIds = n > 0 ? packed.parentIds.split("\n") : [];
+	placeFull(packed, entries);
+	const ids = new ColumnReader(packed.ids);
+	const parentIds = new ColumnReader(packed.parentIds);
 	for (let i = 0; i < n; i++) {
+		const id = ids.next();
+		const named = parentIds.next();
 		const s = shape[i];
 		if (s === -1) continue;
 		const { type, role } = shapes[s];
-		const parentId = parentIds[i] === NO_PARENT ? null : parentIds[i];
+		const parentId = parentOf(named, entries, i);
 		entries[i] = (role === undefined
-			? { type, id: ids[i], parentId }
-			: { type, id: ids[i], parentId, message: { role } }) as unknown as SessionEntry;
+			? { type, id, parentId }
+			: { type, id, parentId, message: { role } }) as unknown as SessionEntry;
 	}
-	for (let k = 0; k < packed.fullAt.length; k++) entries[packed.fullAt[k]] = packed.full[k];
 	return entries;
 }
 
@@ -626,11 +645,23 @@ export function previewToParts(preview: SessionPreview): PreviewParts {
 	};
 }
 
+/** The entries of `packed` that travel whole, put in place. */
+function placeFull(packed: PackedEntries, entries: SessionEntry[]): void {
+	for (let k = 0; k < packed.fullAt.length; k++) entries[packed.fullAt[k]] = packed.full[k];
+}
+
+/** A skeleton's parentId from its line in `PackedEntries.parentIds` (the entries before it in place). */
+function parentOf(named: string, entries: readonly SessionEntry[], i: number): string | null {
+	if (named === NO_PARENT) return null;
+	// The entry before's own id string: a million fewer strings to hold.
+	return named === "" ? entries[i - 1].id : named;
+}
+
 export function previewFromParts(parts: PreviewParts): SessionPreview {
 	const entries: SessionEntry[] = new Array(parts.shape.length);
-	const ids = parts.shape.length > 0 ? parts.ids.split("\n") : [];
-	const parentIds = parts.shape.length > 0 ? parts.parentIds.split("\n") : [];
-	fillSkeletons(parts, entries, ids, parentIds, skeletonMessages(parts), 0, entries.length);
+	placeFull(parts, entries);
+	const columns = { ids: new ColumnReader(parts.ids), parentIds: new ColumnReader(parts.parentIds) };
+	fillSkeletons(parts, entries, columns, skeletonMessages(parts), 0, entries.length);
 	return finishPreview(parts, entries);
 }
 
@@ -644,13 +675,12 @@ export async function previewFromPartsInSlices(
 	slice = 32_768,
 ): Promise<SessionPreview> {
 	const entries: SessionEntry[] = new Array(parts.shape.length);
-	const ids = parts.shape.length > 0 ? parts.ids.split("\n") : [];
-	await pause();
-	const parentIds = parts.shape.length > 0 ? parts.parentIds.split("\n") : [];
+	placeFull(parts, entries);
+	const columns = { ids: new ColumnReader(parts.ids), parentIds: new ColumnReader(parts.parentIds) };
 	const messages = skeletonMessages(parts);
 	for (let from = 0; from < entries.length; from += slice) {
 		await pause();
-		fillSkeletons(parts, entries, ids, parentIds, messages, from, Math.min(entries.length, from + slice));
+		fillSkeletons(parts, entries, columns, messages, from, Math.min(entries.length, from + slice));
 	}
 	return finishPreview(parts, entries);
 }
@@ -663,35 +693,34 @@ function skeletonMessages(parts: PreviewParts): readonly (Readonly<{ role: strin
 	return parts.shapes.map(({ role }) => (role === undefined ? undefined : Object.freeze({ role })));
 }
 
-/** The skeletons of positions [from, to) (whole entries are put in by `finishPreview`). */
+/**
+ * The skeletons of positions [from, to), their columns read on from `from` (the entries before
+ * `from`, and those that travel whole, in place).
+ */
 function fillSkeletons(
 	parts: PreviewParts,
 	entries: SessionEntry[],
-	ids: readonly string[],
-	parentIds: readonly string[],
+	columns: { ids: ColumnReader; parentIds: ColumnReader },
 	messages: ReturnType<typeof skeletonMessages>,
 	from: number,
 	to: number,
 ): void {
 	const { shape, shapes } = parts;
-	const { parent } = parts.tree;
 	for (let i = from; i < to; i++) {
+		const id = columns.ids.next();
+		const named = columns.parentIds.next();
 		const s = shape[i];
 		if (s === -1) continue;
 		const { type } = shapes[s];
 		const message = messages[s];
-		// The parent's own id string where it is that (most are): a million fewer strings to hold.
-		const named = parentIds[i];
-		const p = parent[i];
-		const parentId = named === NO_PARENT ? null : p >= 0 && ids[p] === named ? ids[p] : named;
+		const parentId = parentOf(named, entries, i);
 		entries[i] = (message === undefined
-			? { type, id: ids[i], parentId }
-			: { type, id: ids[i], parentId, message }) as unknown as SessionEntry;
+			? { type, id, parentId }
+			: { type, id, parentId, message }) as unknown as SessionEntry;
 	}
 }
 
 function finishPreview(parts: PreviewParts, entries: SessionEntry[]): SessionPreview {
-	for (let k = 0; k < parts.fullAt.length; k++) entries[parts.fullAt[k]] = parts.full[k];
 	// Skeletons' dialect from their shapes: no pass over every entry at the first question.
 	noteSkeletonDialect(entries, parts.shapes, parts.full);
 	return { header: parts.header, entries, graph: parts.graph, leaves: parts.leaves, tree: parts.tree };

@@ -22,7 +22,7 @@ export interface StoredIndex {
 }
 
 /** Bump when what the scan gives changes (the preview, skeletons, line positions). */
-export const INDEX_FORMAT = 2;
+export const INDEX_FORMAT = 3;
 
 let store: RobustStore | null = null;
 const previews = () => {
