@@ -14,6 +14,7 @@ import {
 	packedBuffers,
 	previewFromParts,
 	previewToParts,
+	type ScannedPreview,
 	type SessionEntry,
 	type SessionHeader,
 	summarizeLeaves,
@@ -174,6 +175,22 @@ function hostStored(
 	const lines = { offset: stored.lineOffset, length: stored.lineLength };
 	keepHost(requestId, new SessionHost(blob, preview, lines, wholeMask(parts.shape), stored.version, index));
 	return entries;
+}
+
+/**
+ * The entries of `preview` read whole before it is sent: all it wants, or with `tipsOnly` (a file
+ * of gigabytes, whose graph has thousands of nodes spread over it) only what the tips show; the
+ * graph's nodes then show their kind from the skeleton until the page asks for their faces (see
+ * `useLeanFaces`), which costs seconds of small reads less before the first view.
+ */
+export function wantedNow(preview: ScannedPreview, tipsOnly: boolean): number[] {
+	if (!tipsOnly) return preview.wanted;
+	const tips = new Set<number>();
+	for (const leaf of preview.leaves) {
+		tips.add(leaf.position);
+		if (leaf.lastUser >= 0) tips.add(leaf.lastUser);
+	}
+	return preview.wanted.filter((p) => tips.has(p));
 }
 
 /** 1 for each entry a preview holds whole (shape -1). */
@@ -356,17 +373,18 @@ export async function runParse(
 				plan ? (p) => progress({ loaded: p.loaded + helperLoaded, total: blob.size }) : progress,
 				!mustBeLean,
 			);
-			let hashing: Promise<string> | undefined;
 			if (plan) {
 				// The helper's part, or (when it failed) the same part scanned here.
 				const part = await (rest ?? Promise.reject()).catch(() => scanBlobPart(blob, plan.cut, plan.version));
 				// A head that cannot take the part (it is no session to preview) leaves the part unused.
 				if (scanner.readyForPart) scanner.absorb(part, plan.cut);
-				// Then the helper hashes the whole file, read again, while the preview is made here.
-				if (lean && !knownHash) {
-					hashing = (helper ? helper.hash(blob) : Promise.reject()).catch(() => hashBlob(blob));
-				}
 			}
+			// A split file is hashed by the helper, the whole file read again, once the preview is sent
+			// (before, its reading would slow the reading of the entries the preview shows).
+			const hashAfterPreview = () =>
+				plan && lean && !knownHash
+					? (helper ? helper.hash(blob) : Promise.reject()).catch(() => hashBlob(blob))
+					: undefined;
 			let first = scanner.finish();
 			if (!first && !mustBeLean) lean = false;
 			if (first) {
@@ -374,15 +392,16 @@ export async function runParse(
 				const version = typeof first.header.version === "number" ? first.header.version : 1;
 				if (first.wanted.length > 0) {
 					// What the view shows of the entries the scanner kept no bytes for, read from the file.
+					const wanted = wantedNow(first, mustBeLean);
 					const reader = new SessionHost(blob, first, lines, new Uint8Array(first.entries.length), version);
-					first = completePreview(first, await reader.load(first.wanted));
+					first = completePreview({ ...first, wanted }, await reader.load(wanted));
 				}
 				const parts = previewToParts(first);
 				const host = new SessionHost(blob, first, lines, wholeMask(parts.shape), version);
 				keepHost(requestId, host);
 				// Sent with its buffers copied, not transferred: the index below is made from it after.
 				sendPreview(requestId, parts, post);
-				const contentHash = knownHash ?? hasher?.digest() ?? (await hashing);
+				const contentHash = knownHash ?? hasher?.digest() ?? (await hashAfterPreview());
 				if (keepIndex) {
 					const index: Omit<StoredIndex, "contentHash"> = {
 						format: INDEX_FORMAT,

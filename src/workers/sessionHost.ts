@@ -47,6 +47,8 @@ const READ_GAP = 64 * 1024;
 export const LAB_CHOICES = 2000;
 /** Entries read at once for `faces` and the lab's choices (each batch is let go before the next). */
 const READ_AT_ONCE = 512;
+/** Slices of the file read at once by `load` (their bytes are parsed in order as they come). */
+const READS_IN_FLIGHT = 8;
 /** At most this many bytes in one read of the file. */
 const READ_MAX = 16 * 1024 * 1024;
 
@@ -347,9 +349,10 @@ export class SessionHost {
 			}
 		}
 		const { offset, length } = this.lines;
+		// Runs of nearby lines, each read in one slice of the file: [first, end) into `missing`.
+		const runs: [number, number][] = [];
 		let k = 0;
 		while (k < missing.length) {
-			// One slice of the file for a run of nearby lines.
 			const first = positions[missing[k]];
 			const from = offset[first];
 			let to = from + length[first];
@@ -360,15 +363,45 @@ export class SessionHost {
 				to = Math.max(to, offset[p] + length[p]);
 				j++;
 			}
-			const bytes = new Uint8Array(await this.blob.slice(from, to).arrayBuffer());
-			for (let m = k; m < j; m++) {
+			runs.push([k, j]);
+			k = j;
+		}
+		const take = (bytes: Uint8Array, from: number, run: [number, number]) => {
+			for (let m = run[0]; m < run[1]; m++) {
 				const p = positions[missing[m]];
 				const start = offset[p] - from;
 				const entry = this.parseLine(bytes.subarray(start, start + length[p]), p);
 				out[missing[m]] = entry;
 				if (keep) this.keep(p, entry, length[p]);
 			}
-			k = j;
+		};
+		const read = (run: [number, number]) => {
+			const from = offset[positions[missing[run[0]]]];
+			let to = from;
+			for (let m = run[0]; m < run[1]; m++) {
+				const p = positions[missing[m]];
+				to = Math.max(to, offset[p] + length[p]);
+			}
+			return this.blob
+				.slice(from, to)
+				.arrayBuffer()
+				.then((buffer) => ({ bytes: new Uint8Array(buffer), from }));
+		};
+		// Several reads in flight: each slice of a file is a round trip to the browser's file
+		// reading, which costs more than the bytes when the slices are small and far apart.
+		const inFlight: Promise<{ bytes: Uint8Array; from: number }>[] = [];
+		let next = 0;
+		while (next < runs.length && inFlight.length < READS_IN_FLIGHT) inFlight.push(read(runs[next++]));
+		try {
+			for (let r = 0; r < runs.length; r++) {
+				const { bytes, from } = await (inFlight.shift() as Promise<{ bytes: Uint8Array; from: number }>);
+				if (next < runs.length) inFlight.push(read(runs[next++]));
+				take(bytes, from, runs[r]);
+			}
+		} catch (err) {
+			// The reads still under way fail alike (the file went away): theirs are not reported apart.
+			for (const pending of inFlight) pending.catch(() => undefined);
+			throw err;
 		}
 		return out;
 	}

@@ -1,4 +1,5 @@
 import type { ScannedPart } from "../core";
+import { MAX_SESSION_BYTES } from "./readSession";
 import { type ParseHelper, SPLIT_MIN_BYTES, type SplitPlan } from "./splitScan";
 
 /** Work for a helper: a part of a file to scan, or a file to hash. */
@@ -92,7 +93,8 @@ export function workerHelper(): ParseHelper {
 		scanPart: (blob, plan, onProgress) =>
 			onHelper({ type: "scan", blob, plan }, [], (r) => (r.type === "part" ? r.part : undefined), onProgress),
 		hash: (blob) => onHelper({ type: "hash", blob }, [], (r) => (r.type === "hash" ? r.digest : undefined)),
-		// Two cores are taken by the scan and the file's reading (the browser's own threads) already.
-		splitFrom: cores >= 4 ? SPLIT_MIN_BYTES : Number.POSITIVE_INFINITY,
+		// With two cores, the scan and the file's reading (the browser's own threads) take both; but
+		// a file too large to parse in full (gigabytes) still scans faster split.
+		splitFrom: cores >= 4 ? SPLIT_MIN_BYTES : MAX_SESSION_BYTES + 1,
 	};
 }
