@@ -106,7 +106,9 @@ export function buildGraph(
 	expanded: ReadonlySet<string> = new Set(),
 	pinned: readonly number[] = [],
 ): SessionGraph {
-	const { entries, children, parent } = index;
+	const { entries, parent } = index;
+	// The children lists' arrays, read directly (this runs on the page at a click, often cold).
+	const { start: kidsFrom, end: kidsTo, list: kidList } = index.children;
 	const labels = getLabels(entries);
 	const marked = new Uint8Array(entries.length);
 	for (const pos of pinned) if (pos >= 0 && pos < entries.length) marked[pos] = 1;
@@ -123,7 +125,7 @@ export function buildGraph(
 		}
 	}
 	const isSignificant = (pos: number): boolean =>
-		marked[pos] === 1 || children.count(pos) !== 1 || parent[pos] === -1 || pos === index.currentLeaf;
+		marked[pos] === 1 || kidsTo[pos] - kidsFrom[pos] !== 1 || parent[pos] === -1 || pos === index.currentLeaf;
 
 	const nodes: GraphNode[] = [];
 	const kids: number[][] = [];
@@ -153,8 +155,8 @@ export function buildGraph(
 				preview: nodePreview(e),
 				...(label !== undefined ? { label } : {}),
 				isRoot: parent[pos] === -1,
-				isLeaf: children.count(pos) === 0,
-				isBranchPoint: children.count(pos) > 1,
+				isLeaf: kidsTo[pos] === kidsFrom[pos],
+				isBranchPoint: kidsTo[pos] - kidsFrom[pos] > 1,
 				isCurrentLeaf: pos === index.currentLeaf,
 				childCount: 0,
 				...(run !== undefined ? { run, runStart: runStart === true } : {}),
@@ -167,7 +169,7 @@ export function buildGraph(
 	const addSegmentNode = (start: number, end: number, count: number, parentNode: number): number => {
 		const sid = segmentId(entries[start].id);
 		const idx = nodes.length;
-		for (let pos = start; ; pos = children.first(pos)) {
+		for (let pos = start; ; pos = kidList[kidsFrom[pos]]) {
 			nodeAt[pos] = idx;
 			if (pos === end) break;
 		}
@@ -205,8 +207,9 @@ export function buildGraph(
 			// A run of plain entries: follow the single child while it stays plain.
 			let end = start;
 			let count = 1;
-			while (!isSignificant(children.first(end))) {
-				end = children.first(end);
+			// A plain entry has exactly one child.
+			while (!isSignificant(kidList[kidsFrom[end]])) {
+				end = kidList[kidsFrom[end]];
 				count++;
 			}
 			const sid = segmentId(entries[start].id);
@@ -217,13 +220,13 @@ export function buildGraph(
 				let pos = start;
 				nodeIndex = parentNode;
 				for (let shown = 0; shown < limit; shown++) {
-					if (shown > 0) pos = children.first(pos);
+					if (shown > 0) pos = kidList[kidsFrom[pos]];
 					nodeIndex = addEntryNode(pos, nodeIndex, sid, shown === 0);
 				}
 				tail = pos;
 				if (limit < count) {
 					// The rest of the run stays folded, as a segment of its own.
-					stack.push([children.first(tail), nodeIndex, undefined]);
+					stack.push([kidList[kidsFrom[tail]], nodeIndex, undefined]);
 					continue;
 				}
 			} else {
@@ -231,7 +234,7 @@ export function buildGraph(
 			}
 			tail = end;
 		}
-		for (let c = children.count(tail) - 1; c >= 0; c--) stack.push([children.at(tail, c), nodeIndex, undefined]);
+		for (let c = kidsTo[tail] - 1; c >= kidsFrom[tail]; c--) stack.push([kidList[c], nodeIndex, undefined]);
 	}
 
 	const edges: GraphEdge[] = [];

@@ -162,9 +162,8 @@ export function summarizeLeaves(
 		if (entry.type === "context_edit") pathEdits.push(d);
 		editTop[d] = pathEdits.length;
 
-		const kids = children.count(pos);
-		if (kids > 0) {
-			for (let c = kids - 1; c >= 0; c--) stack.push(children.at(pos, c));
+		if (children.end[pos] > children.start[pos]) {
+			for (let c = children.end[pos] - 1; c >= children.start[pos]; c--) stack.push(children.list[c]);
 			continue;
 		}
 		byPosition.set(pos, {

@@ -251,18 +251,36 @@ describe("LazyIdMap", () => {
 	it("is made a slice at a time by build, or at once by a look-up during it", async () => {
 		const built = new LazyIdMap(entries);
 		let pauses = 0;
-		await built.build(async () => {
-			pauses++;
-		}, 2);
+		await built.build(
+			async () => {
+				pauses++;
+			},
+			2,
+			0,
+		);
 		expect(pauses).toBe(3);
 		expect(new Map(built)).toEqual(eager);
 		const asked = new LazyIdMap(entries);
 		let lookups = 0;
-		await asked.build(async () => {
-			// A look-up after the first slice: the rest is made at once, and the build stops.
-			if (lookups++ === 1) expect(asked.get("d")).toBe(4);
-		}, 2);
+		await asked.build(
+			async () => {
+				// A look-up after the first slice: the rest is made at once, and the build stops.
+				if (lookups++ === 1) expect(asked.get("d")).toBe(4);
+			},
+			2,
+			0,
+		);
 		expect(lookups).toBe(2);
 		expect(new Map(asked)).toEqual(eager);
+		// With time to spare, slices run on without a pause until the budget is spent.
+		let budgeted = 0;
+		await new LazyIdMap(entries).build(
+			async () => {
+				budgeted++;
+			},
+			2,
+			60_000,
+		);
+		expect(budgeted).toBe(1);
 	});
 });

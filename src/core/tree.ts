@@ -40,10 +40,13 @@ export interface TreeIndex {
  */
 export class ChildLists {
 	private constructor(
-		/** Where each entry's children start in `list`, and end (exclusive). */
-		private readonly start: Int32Array,
-		private readonly end: Int32Array,
-		private readonly list: Int32Array,
+		/**
+		 * Where each entry's children start in `list`, and end (exclusive). Hot loops read these
+		 * arrays themselves: a method call per step costs more in code not optimised yet.
+		 */
+		readonly start: Int32Array,
+		readonly end: Int32Array,
+		readonly list: Int32Array,
 	) {}
 
 	/** The children of each live entry with a parent, from the parent positions (-1: none). */
@@ -272,8 +275,8 @@ export function buildTreeIndex(entries: readonly SessionEntry[]): TreeIndex {
 		for (let q = 0; q < queue.length; q++) {
 			const node = queue[q];
 			const d = depth[node] + 1;
-			for (let k = 0, kids = children.count(node); k < kids; k++) {
-				const c = children.at(node, k);
+			for (let k = children.start[node]; k < children.end[node]; k++) {
+				const c = children.list[k];
 				depth[c] = d;
 				queue.push(c);
 			}
@@ -560,13 +563,20 @@ export class LazyIdMap implements ReadonlyMap<string, number> {
 		return this.shards[typeof id === "string" ? shardOf(id) : 0];
 	}
 
-	/** Makes the map `slice` entries at a time, `pause()` awaited in between; done when it is made. */
-	async build(pause: () => Promise<void>, slice = 4096): Promise<void> {
+	/**
+	 * Makes the map a slice of `slice` entries at a time, `pause()` awaited when slices took
+	 * `budgetMs` since the last pause; done when it is made.
+	 */
+	async build(pause: () => Promise<void>, slice = 2048, budgetMs = 8): Promise<void> {
 		if (this.made || this.building) return;
 		const shards = LazyIdMap.empty();
 		this.building = shards;
+		let since = Number.NEGATIVE_INFINITY;
 		while (!this.made && this.builtTo < this.source.length) {
-			await pause();
+			if (Date.now() - since >= budgetMs) {
+				await pause();
+				since = Date.now();
+			}
 			if (this.made) return;
 			const to = Math.min(this.source.length, this.builtTo + slice);
 			this.fill(shards, this.builtTo, to);
