@@ -233,6 +233,38 @@ describe("LazyIdMap", () => {
 		expect(new Map(seen)).toEqual(eager);
 	});
 
+	it("answers the first look-ups before it is made by a search, the later of equal ids first", async () => {
+		const lazy = new LazyIdMap(entries);
+		let half = false;
+		await lazy.build(
+			async () => {
+				if (!half) return;
+				// Mid-build: "a" is at 0 in the map made so far and at 3 in the part not made yet.
+				expect([lazy.get("a"), lazy.get("b"), lazy.get("d"), lazy.has("zz")]).toEqual([3, 1, 4, false]);
+				expect((lazy as unknown as { made: unknown }).made).toBeNull();
+			},
+			2,
+			0,
+		);
+		half = true;
+		const early = new LazyIdMap(entries);
+		await early.build(
+			async () => {
+				if (!half) return;
+				half = false;
+				expect(early.get("a")).toBe(3);
+			},
+			2,
+			0,
+		);
+		// Past the searches allowed, a look-up makes the map.
+		const asked = new LazyIdMap(entries);
+		for (let i = 0; i < 8; i++) expect(asked.get("c")).toBe(2);
+		expect((asked as unknown as { made: unknown }).made).toBeNull();
+		expect(asked.get("a")).toBe(3);
+		expect((asked as unknown as { made: unknown }).made).not.toBeNull();
+	});
+
 	it("finds every id of a large session, repeats and odd ids too", () => {
 		const many: SessionEntry[] = [];
 		for (let i = 0; i < 5000; i++) {
@@ -248,7 +280,7 @@ describe("LazyIdMap", () => {
 		expect(new Map(lazy)).toEqual(want);
 	});
 
-	it("is made a slice at a time by build, or at once by a look-up during it", async () => {
+	it("is made a slice at a time by build, or at once when its size is asked during it", async () => {
 		const built = new LazyIdMap(entries);
 		let pauses = 0;
 		await built.build(
@@ -264,8 +296,8 @@ describe("LazyIdMap", () => {
 		let lookups = 0;
 		await asked.build(
 			async () => {
-				// A look-up after the first slice: the rest is made at once, and the build stops.
-				if (lookups++ === 1) expect(asked.get("d")).toBe(4);
+				// The size asked after the first slice: the rest is made at once, and the build stops.
+				if (lookups++ === 1) expect(asked.size).toBe(eager.size);
 			},
 			2,
 			0,

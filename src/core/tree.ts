@@ -514,6 +514,9 @@ export async function adoptTreeIndexInSlices(
 	return adoptTreeIndex(entries, byId, parts);
 }
 
+/** Look-ups a lazy id map answers by searching before it makes the map at once. */
+const MAX_SEARCHES = 8;
+
 /** Maps a lazy id map spreads its ids over (a power of two). */
 const ID_SHARDS = 64;
 
@@ -563,6 +566,22 @@ export class LazyIdMap implements ReadonlyMap<string, number> {
 		return this.shards[typeof id === "string" ? shardOf(id) : 0];
 	}
 
+	/** Look-ups answered by a search of the entries not in the map yet; then the map is made at once. */
+	private searches = 0;
+
+	/**
+	 * Where `id` is. Before the map is made, the first few look-ups search the entries not in it
+	 * yet (from the last: the later of equal ids wins), then the part made: a search of a million
+	 * entries takes tens of milliseconds, making the map seconds.
+	 */
+	private find(id: string): number | undefined {
+		if (this.made || this.searches >= MAX_SEARCHES) return this.shard(id).get(id);
+		this.searches++;
+		const { source, builtTo } = this;
+		for (let i = source.length - 1; i >= builtTo; i--) if (source[i].id === id) return i;
+		return this.building?.[typeof id === "string" ? shardOf(id) : 0].get(id);
+	}
+
 	/**
 	 * Makes the map a slice of `slice` entries at a time, `pause()` awaited when slices took
 	 * `budgetMs` since the last pause; done when it is made.
@@ -591,10 +610,10 @@ export class LazyIdMap implements ReadonlyMap<string, number> {
 		return n;
 	}
 	get(id: string): number | undefined {
-		return this.shard(id).get(id);
+		return this.find(id);
 	}
 	has(id: string): boolean {
-		return this.shard(id).has(id);
+		return this.find(id) !== undefined;
 	}
 	forEach(fn: (value: number, key: string, map: ReadonlyMap<string, number>) => void, thisArg?: unknown): void {
 		for (const [id, pos] of this) fn.call(thisArg, pos, id, this);

@@ -14,7 +14,6 @@ import {
 	packedBuffers,
 	previewFromParts,
 	previewToParts,
-	type ScannedPreview,
 	type SessionEntry,
 	type SessionHeader,
 	summarizeLeaves,
@@ -175,22 +174,6 @@ function hostStored(
 	const lines = { offset: stored.lineOffset, length: stored.lineLength };
 	keepHost(requestId, new SessionHost(blob, preview, lines, wholeMask(parts.shape), stored.version, index));
 	return entries;
-}
-
-/**
- * The entries of `preview` read whole before it is sent: all it wants, or with `tipsOnly` (a file
- * of gigabytes, whose graph has thousands of nodes spread over it) only what the tips show; the
- * graph's nodes then show their kind from the skeleton until the page asks for their faces (see
- * `useLeanFaces`), which costs seconds of small reads less before the first view.
- */
-export function wantedNow(preview: ScannedPreview, tipsOnly: boolean): number[] {
-	if (!tipsOnly) return preview.wanted;
-	const tips = new Set<number>();
-	for (const leaf of preview.leaves) {
-		tips.add(leaf.position);
-		if (leaf.lastUser >= 0) tips.add(leaf.lastUser);
-	}
-	return preview.wanted.filter((p) => tips.has(p));
 }
 
 /** 1 for each entry a preview holds whole (shape -1). */
@@ -392,9 +375,8 @@ export async function runParse(
 				const version = typeof first.header.version === "number" ? first.header.version : 1;
 				if (first.wanted.length > 0) {
 					// What the view shows of the entries the scanner kept no bytes for, read from the file.
-					const wanted = wantedNow(first, mustBeLean);
 					const reader = new SessionHost(blob, first, lines, new Uint8Array(first.entries.length), version);
-					first = completePreview({ ...first, wanted }, await reader.load(wanted));
+					first = completePreview(first, await reader.load(first.wanted));
 				}
 				const parts = previewToParts(first);
 				const host = new SessionHost(blob, first, lines, wholeMask(parts.shape), version);

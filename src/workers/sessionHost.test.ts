@@ -11,10 +11,8 @@ import {
 	completePreview,
 	convertToLlm,
 	createPreviewScanner,
-	entryKind,
 	findEntries,
 	getTreeIndex,
-	isSkeleton,
 	type LabAddition,
 	labChoices,
 	labEntry,
@@ -24,7 +22,6 @@ import {
 	type SessionEntry,
 	summarizeLeaves,
 } from "../core";
-import { wantedNow } from "./parseJob";
 import { LAB_CHOICES, SessionHost } from "./sessionHost";
 
 /** JSON round trip: compare what would be serialised (undefined fields vanish, NaN → null). */
@@ -171,30 +168,8 @@ describe("a preview that keeps no bytes", () => {
 			expect(got.leaves).toEqual(want.leaves);
 			expect(got.graph).toEqual(want.graph);
 			expect(got.wanted).toEqual([]);
-			// A file of gigabytes reads only what its tips show: the same tips, the same graph but for
-			// what the nodes not read say (their faces come when the page asks).
-			const tipsOnly = wantedNow(scanned, true);
-			expect(scanned.wanted).toEqual(expect.arrayContaining(tipsOnly));
-			const some = completePreview({ ...scanned, wanted: tipsOnly }, await reader.load(tipsOnly));
-			expect(some.leaves).toEqual(want.leaves);
-			const faceless = (g: typeof want.graph) => ({ ...g, nodes: g.nodes.map(({ entryKind, preview, ...n }) => n) });
-			expect(faceless(some.graph)).toEqual(faceless(want.graph));
-			some.graph.nodes.forEach((node, i) => {
-				const first = some.entries[node.first];
-				if (isSkeleton(first)) expect(node.entryKind).toBe(entryKind(first));
-				else expect(node).toEqual(want.graph.nodes[i]);
-			});
-			expect(wantedNow(scanned, false)).toBe(scanned.wanted);
 		},
 	);
-	it("reads fewer entries for the tips only than for the whole view of a branched session", async () => {
-		const text = readGolden(goldenNames()[0]).text;
-		const lean = createPreviewScanner({ keepBytes: false });
-		lean.push(new TextEncoder().encode(text));
-		const scanned = lean.finish();
-		if (!scanned) throw new Error("not previewed");
-		expect(wantedNow(scanned, true).length).toBeLessThan(scanned.wanted.length);
-	});
 });
 
 describe.each(goldenNames())("the what-if lab on %s through the worker's host", (name) => {

@@ -47,7 +47,7 @@ const READ_GAP = 64 * 1024;
 export const LAB_CHOICES = 2000;
 /** Entries read at once for `faces` and the lab's choices (each batch is let go before the next). */
 const READ_AT_ONCE = 512;
-/** Slices of the file read at once by `load` (their bytes are parsed in order as they come). */
+/** Slices of the file read at once by `load`, at most `READ_MAX` bytes together (parsed in order as they come). */
 const READS_IN_FLIGHT = 8;
 /** At most this many bytes in one read of the file. */
 const READ_MAX = 16 * 1024 * 1024;
@@ -375,27 +375,43 @@ export class SessionHost {
 				if (keep) this.keep(p, entry, length[p]);
 			}
 		};
-		const read = (run: [number, number]) => {
+		const span = (run: [number, number]) => {
 			const from = offset[positions[missing[run[0]]]];
 			let to = from;
 			for (let m = run[0]; m < run[1]; m++) {
 				const p = positions[missing[m]];
 				to = Math.max(to, offset[p] + length[p]);
 			}
-			return this.blob
-				.slice(from, to)
-				.arrayBuffer()
-				.then((buffer) => ({ bytes: new Uint8Array(buffer), from }));
+			return { from, to };
 		};
-		// Several reads in flight: each slice of a file is a round trip to the browser's file
-		// reading, which costs more than the bytes when the slices are small and far apart.
+		const spans = runs.map(span);
+		const read = (r: number) =>
+			this.blob
+				.slice(spans[r].from, spans[r].to)
+				.arrayBuffer()
+				.then((buffer) => ({ bytes: new Uint8Array(buffer), from: spans[r].from }));
+		// Several small reads in flight: each slice of a file is a round trip to the browser's file
+		// reading, which costs more than the bytes when the slices are small and far apart. Large
+		// ones go one at a time (a whole file read for the checks holds one slice's bytes at once).
 		const inFlight: Promise<{ bytes: Uint8Array; from: number }>[] = [];
+		const sizes: number[] = [];
+		let bytesInFlight = 0;
 		let next = 0;
-		while (next < runs.length && inFlight.length < READS_IN_FLIGHT) inFlight.push(read(runs[next++]));
+		const more = () => {
+			while (next < runs.length && inFlight.length < READS_IN_FLIGHT) {
+				const size = spans[next].to - spans[next].from;
+				if (inFlight.length > 0 && bytesInFlight + size > READ_MAX) break;
+				inFlight.push(read(next++));
+				sizes.push(size);
+				bytesInFlight += size;
+			}
+		};
+		more();
 		try {
 			for (let r = 0; r < runs.length; r++) {
 				const { bytes, from } = await (inFlight.shift() as Promise<{ bytes: Uint8Array; from: number }>);
-				if (next < runs.length) inFlight.push(read(runs[next++]));
+				bytesInFlight -= sizes.shift() as number;
+				more();
 				take(bytes, from, runs[r]);
 			}
 		} catch (err) {

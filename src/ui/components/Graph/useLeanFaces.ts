@@ -10,8 +10,9 @@ type Face = { kind: EntryKind; preview: string };
 
 /**
  * The graph with what its nodes show filled in where the session holds their entries as skeletons
- * (a lean session's expanded runs, or an entry pinned out of a run): their kind and preview come
- * from the worker that holds the file, and the nodes show their kind from the skeleton meanwhile.
+ * (a lean session's expanded runs and the folded rest of a long one, or an entry pinned out of a
+ * run): their kind and preview come from the worker that holds the file, and the nodes show their
+ * kind from the skeleton meanwhile.
  */
 export function useLeanFaces(
 	graph: SessionGraph | null,
@@ -26,7 +27,7 @@ export function useLeanFaces(
 		if (!host || !graph || !index) return [];
 		const out: number[] = [];
 		for (const n of graph.nodes) {
-			if (n.kind !== "entry" || known?.has(n.first) || !isSkeleton(index.entries[n.first])) continue;
+			if (known?.has(n.first) || !isSkeleton(index.entries[n.first])) continue;
 			out.push(n.first);
 			if (out.length >= ASK_AT_MOST) break;
 		}
@@ -57,7 +58,7 @@ export function useLeanFaces(
 		if (!graph || !known || known.size === 0) return graph;
 		let changed = false;
 		const nodes = graph.nodes.map((n) => {
-			const face = n.kind === "entry" ? known.get(n.first) : undefined;
+			const face = known.get(n.first);
 			if (!face) return n;
 			changed = true;
 			return { ...n, entryKind: face.kind, preview: face.preview };
