@@ -120,8 +120,8 @@ export function getLeanFromBytes(): number | undefined {
 
 /**
  * From what file size (MB) a large file's first scan is split between two threads (see
- * `workers/splitScan.ts`). Unset: on a machine with four cores or more, from 16 MB; never on
- * fewer, where the browser's own reading of the file takes the second core.
+ * `workers/splitScan.ts`). Unset: on a machine with four cores or more, from 16 MB; on fewer,
+ * where the browser's own reading of the file takes the second core, only past 512 MB.
  */
 const SPLIT_FROM_KEY = "session-explorer:split-scan-from-mb:v1";
 
