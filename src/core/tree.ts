@@ -510,8 +510,9 @@ export async function adoptTreeIndexInSlices(
 		const to = Math.min(entries.length, from + slice);
 		for (let i = from; i < to; i++) byId.set(entries[i].id, i);
 	}
+	const children = await ChildLists.fromParentsInSlices(parts.parent, parts.live, pause);
 	await pause();
-	return adoptTreeIndex(entries, byId, parts);
+	return adoptTreeIndex(entries, byId, parts, children);
 }
 
 /** Look-ups a lazy id map answers by searching before it makes the map at once. */
@@ -521,7 +522,8 @@ const MAX_SEARCHES = 8;
 const ID_SHARDS = 64;
 
 /** Which of the lazy id map's maps holds `id`: from its length and two of its characters. */
-function shardOf(id: string): number {
+function shardOf(id: unknown): number {
+	if (typeof id !== "string") return 0;
 	const n = id.length;
 	return (n * 7 + id.charCodeAt(n - 1) + id.charCodeAt(n >> 1) * 31) & (ID_SHARDS - 1);
 }
@@ -548,7 +550,7 @@ export class LazyIdMap implements ReadonlyMap<string, number> {
 		const { source } = this;
 		for (let i = from; i < to; i++) {
 			const id = source[i].id;
-			shards[typeof id === "string" ? shardOf(id) : 0].set(id, i);
+			shards[shardOf(id)].set(id, i);
 		}
 	}
 
@@ -563,7 +565,7 @@ export class LazyIdMap implements ReadonlyMap<string, number> {
 	}
 
 	private shard(id: string): Map<string, number> {
-		return this.shards[typeof id === "string" ? shardOf(id) : 0];
+		return this.shards[shardOf(id)];
 	}
 
 	/** Look-ups answered by a search of the entries not in the map yet; then the map is made at once. */
@@ -579,7 +581,7 @@ export class LazyIdMap implements ReadonlyMap<string, number> {
 		this.searches++;
 		const { source, builtTo } = this;
 		for (let i = source.length - 1; i >= builtTo; i--) if (source[i].id === id) return i;
-		return this.building?.[typeof id === "string" ? shardOf(id) : 0].get(id);
+		return this.building?.[shardOf(id)].get(id);
 	}
 
 	/**

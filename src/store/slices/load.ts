@@ -109,7 +109,6 @@ export function createLoadSlice(set: SetStore, get: GetStore): LoadActions {
 		const children = await ChildLists.fromParentsInSlices(preview.tree.parent, preview.tree.live, yieldToPage);
 		if (superseded()) return;
 		const index = adoptTreeIndex(entries, byId, preview.tree, children);
-		if (superseded()) return;
 		adoptView(index, preview);
 		await yieldToPage();
 		if (superseded()) return;
