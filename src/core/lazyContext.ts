@@ -233,7 +233,10 @@ export function unpackAnalysis(p: PackedAnalysis, idOf: (position: number) => st
 		},
 	});
 	lazyColumns.set(fates, f);
-	return { ...p, fates, path: Array.from(p.path) };
+	// (A loop: `Array.from` of a typed array is several times slower, 0.2 s for 2 million.)
+	const path: number[] = new Array(p.path.length);
+	for (let i = 0; i < path.length; i++) path[i] = p.path[i];
+	return { ...p, fates, path };
 }
 
 /** The columns behind fates made by `unpackAnalysis`, else null (fates that are plain objects). */

@@ -257,12 +257,19 @@ describe("LazyIdMap", () => {
 			2,
 			0,
 		);
-		// Past the searches allowed, a look-up makes the map.
+		// An id asked again is answered from what its search found; a look-up past the entries
+		// the searches may read (8 times the entries) makes the map.
 		const asked = new LazyIdMap(entries);
-		for (let i = 0; i < 8; i++) expect(asked.get("c")).toBe(2);
-		expect((asked as unknown as { made: unknown }).made).toBeNull();
+		const made = () => (asked as unknown as { made: unknown }).made;
+		for (let i = 0; i < 100; i++) expect([asked.get("c"), asked.get("zz")]).toEqual([2, undefined]);
+		expect(made()).toBeNull();
+		for (const id of ["a", "b", "d", "e", "f", "g"]) asked.get(id);
+		expect(made()).toBeNull();
 		expect(asked.get("a")).toBe(3);
-		expect((asked as unknown as { made: unknown }).made).not.toBeNull();
+		expect(made()).toBeNull();
+		expect(asked.get("h")).toBeUndefined();
+		expect(made()).not.toBeNull();
+		expect([asked.get("a"), asked.get("c"), asked.get("zz")]).toEqual([3, 2, undefined]);
 	});
 
 	it("finds every id of a large session, repeats and odd ids too", () => {

@@ -515,8 +515,15 @@ export async function adoptTreeIndexInSlices(
 	return adoptTreeIndex(entries, byId, parts, children);
 }
 
-/** Look-ups a lazy id map answers by searching before it makes the map at once. */
-const MAX_SEARCHES = 8;
+/**
+ * How much a lazy id map not made yet searches before it makes the map at once for a look-up:
+ * this many times the entries it holds, over all its searches. A search reads each entry's id
+ * once and sets nothing, so several cost less than making the map (see `LazyIdMap.find`).
+ */
+const SEARCH_BUDGET = 8;
+
+/** Answers a lazy id map keeps from its searches (then it forgets them all and starts again). */
+const MAX_REMEMBERED = 64;
 
 /** Maps a lazy id map spreads its ids over (a power of two). */
 const ID_SHARDS = 64;
@@ -561,6 +568,7 @@ export class LazyIdMap implements ReadonlyMap<string, number> {
 		this.fill(shards, this.builtTo, this.source.length);
 		this.made = shards;
 		this.building = null;
+		this.remembered.clear();
 		return shards;
 	}
 
@@ -568,20 +576,35 @@ export class LazyIdMap implements ReadonlyMap<string, number> {
 		return this.shards[shardOf(id)];
 	}
 
-	/** Look-ups answered by a search of the entries not in the map yet; then the map is made at once. */
-	private searches = 0;
+	/** Entries read by searches so far, against `SEARCH_BUDGET`. */
+	private searched = 0;
+	/** The searches' answers (-1: none), as a page asks for the same few ids at every render. */
+	private remembered = new Map<string, number>();
 
 	/**
-	 * Where `id` is. Before the map is made, the first few look-ups search the entries not in it
-	 * yet (from the last: the later of equal ids wins), then the part made: a search of a million
-	 * entries takes tens of milliseconds, making the map seconds.
+	 * Where `id` is. Before the map is made, look-ups search the entries not in it yet (from the
+	 * last: the later of equal ids wins), then the part made, until they have read
+	 * `SEARCH_BUDGET` times the entries; then the map is made at once. A search of a million
+	 * entries takes milliseconds, making the map seconds. Entries never change their id, so an
+	 * answer found stays true.
 	 */
 	private find(id: string): number | undefined {
-		if (this.made || this.searches >= MAX_SEARCHES) return this.shard(id).get(id);
-		this.searches++;
+		if (this.made) return this.made[shardOf(id)].get(id);
+		const known = this.remembered.get(id);
+		if (known !== undefined) return known < 0 ? undefined : known;
 		const { source, builtTo } = this;
-		for (let i = source.length - 1; i >= builtTo; i--) if (source[i].id === id) return i;
-		return this.building?.[shardOf(id)].get(id);
+		if (this.searched + source.length - builtTo > SEARCH_BUDGET * source.length) return this.shard(id).get(id);
+		this.searched += source.length - builtTo;
+		let found = this.building?.[shardOf(id)].get(id);
+		for (let i = source.length - 1; i >= builtTo; i--) {
+			if (source[i].id === id) {
+				found = i;
+				break;
+			}
+		}
+		if (this.remembered.size >= MAX_REMEMBERED) this.remembered.clear();
+		this.remembered.set(id, found ?? -1);
+		return found;
 	}
 
 	/**

@@ -13,3 +13,14 @@ export function yieldToPage(): Promise<void> {
 		channel.port2.postMessage(null);
 	});
 }
+
+/**
+ * Resolves when the page has nothing else to do (`requestIdleCallback`), or after `timeoutMs`
+ * at the latest: for work that may wait behind what the user asked for.
+ */
+export function yieldToIdle(timeoutMs = 500): Promise<void> {
+	return new Promise((resolve) => {
+		if (typeof requestIdleCallback === "function") requestIdleCallback(() => resolve(), { timeout: timeoutMs });
+		else setTimeout(resolve, 16);
+	});
+}

@@ -18,7 +18,7 @@ import { describeSession, sessionKey } from "../sessionMeta";
 import type { DeepLink, GetStore, LoadActions, LoadJob, LoadSource, LoadState, OpenSession, SetStore } from "../types";
 import { unsavedBody } from "../unsavedBodies";
 import { adoptView } from "../viewCache";
-import { yieldToPage } from "../yieldToPage";
+import { yieldToIdle, yieldToPage } from "../yieldToPage";
 
 export const initialLoadState: LoadState = { loads: [], loadErrors: [], linkError: null };
 
@@ -132,9 +132,10 @@ export function createLoadSlice(set: SetStore, get: GetStore): LoadActions {
 				host,
 			},
 		});
-		// Shown: the id map is made now, a slice at a time between the first view's steps (see
-		// `OPEN_STEPS`), ready for the first click; a look-up before that makes it at once.
-		void byId.build(yieldToPage);
+		// Shown: the id map is made now, a slice at a time when the page is idle (the first view's
+		// steps, see `OPEN_STEPS`, and the first clicks come first); look-ups before it is made
+		// search the entries.
+		void byId.build(yieldToIdle);
 	};
 
 	/**

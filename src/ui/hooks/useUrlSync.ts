@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from "react";
+import { useCallback, useEffect, useRef, useState } from "react";
 import { type Store, useStore } from "../../store";
 import { readUrlParam, resolveSessionUrl, withoutUrlParam } from "../../store/address";
 import { formatHash, parseHash } from "./deepLink";
@@ -23,6 +23,9 @@ function keptSearch(search: string, openSourceUrl: string | null): string {
 	const resolved = resolveSessionUrl(raw, window.location.href);
 	return resolved.ok && resolved.url === openSourceUrl ? search : withoutUrlParam(search);
 }
+
+/** How long after the last change of the view the address is rewritten. */
+const WRITE_AFTER_MS = 150;
 
 /**
  * Keeps the page address and the store in step. Once the library has been read it follows the
@@ -49,11 +52,23 @@ export function useUrlSync(): void {
 		void openAddress({ url: readUrlParam(search), link: parseHash(hash) }).finally(() => setFollowing(false));
 	}, [libraryReady, openAddress]);
 
+	// The address is rewritten a moment after the view settles: `replaceState` takes 10–20 ms
+	// (the browser's own bookkeeping), in the frame that shows a click's answer otherwise.
+	const pendingWrite = useRef<ReturnType<typeof setTimeout> | null>(null);
+	const cancelWrite = useCallback(() => {
+		if (pendingWrite.current !== null) clearTimeout(pendingWrite.current);
+		pendingWrite.current = null;
+	}, []);
+
 	useEffect(() => {
-		const onHashChange = () => void openAddress({ link: parseHash(window.location.hash) });
+		const onHashChange = () => {
+			// An address typed or followed wins over a rewrite not done yet.
+			cancelWrite();
+			void openAddress({ link: parseHash(window.location.hash) });
+		};
 		window.addEventListener("hashchange", onHashChange);
 		return () => window.removeEventListener("hashchange", onHashChange);
-	}, [openAddress]);
+	}, [openAddress, cancelWrite]);
 
 	useEffect(() => {
 		if (following) return;
@@ -63,9 +78,14 @@ export function useUrlSync(): void {
 			...(leafId ? { leaf: leafId } : {}),
 			...(entryId ? { entry: entryId } : {}),
 		});
-		const { pathname, search } = window.location;
-		const nextSearch = keptSearch(search, sourceUrl);
-		if (hash === window.location.hash.slice(1) && nextSearch === search) return;
-		window.history.replaceState(window.history.state, "", `${pathname}${nextSearch}${hash ? `#${hash}` : ""}`);
-	}, [following, sessionKey, share, sourceUrl, leafId, entryId]);
+		cancelWrite();
+		pendingWrite.current = setTimeout(() => {
+			pendingWrite.current = null;
+			const { pathname, search } = window.location;
+			const nextSearch = keptSearch(search, sourceUrl);
+			if (hash === window.location.hash.slice(1) && nextSearch === search) return;
+			window.history.replaceState(window.history.state, "", `${pathname}${nextSearch}${hash ? `#${hash}` : ""}`);
+		}, WRITE_AFTER_MS);
+		return cancelWrite;
+	}, [following, sessionKey, share, sourceUrl, leafId, entryId, cancelWrite]);
 }

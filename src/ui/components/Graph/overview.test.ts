@@ -23,6 +23,8 @@ describe("overview", () => {
 		expect(all).toBe(graph.nodes.length);
 		// Zoomed out, the whole tree fits in a small pane.
 		expect(visibleNodeCount(graph, [0, 0, 0.01], 1000, 1000)).toBe(graph.nodes.length);
+		// Asked only whether there are more than 10: it stops at the 11th.
+		expect(visibleNodeCount(graph, [0, 0, 0.01], 1000, 1000, 10)).toBe(11);
 		// Just the first node's box.
 		const first = graph.nodes[0];
 		const one = visibleNodeCount(graph, [-first.x, -first.y, 1], NODE_WIDTH, NODE_HEIGHT);

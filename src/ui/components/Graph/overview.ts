@@ -16,12 +16,16 @@ import {
 export const OVERVIEW_ENTER = 300;
 export const OVERVIEW_LEAVE = 200;
 
-/** How many nodes of `graph` intersect the pane (`width`×`height` px) under `transform`. */
+/**
+ * How many nodes of `graph` intersect the pane (`width`×`height` px) under `transform`, counted
+ * up to `upTo` (past it the count stops: all a caller asks is whether there are more).
+ */
 export function visibleNodeCount(
 	graph: SessionGraph,
 	[tx, ty, zoom]: readonly [number, number, number],
 	width: number,
 	height: number,
+	upTo = Number.POSITIVE_INFINITY,
 ): number {
 	if (width <= 0 || height <= 0 || zoom <= 0) return 0;
 	const left = -tx / zoom;
@@ -30,7 +34,8 @@ export function visibleNodeCount(
 	const bottom = top + height / zoom;
 	let n = 0;
 	for (const node of graph.nodes) {
-		if (node.x < right && node.x + NODE_WIDTH > left && node.y < bottom && node.y + NODE_HEIGHT > top) n++;
+		if (node.x < right && node.x + NODE_WIDTH > left && node.y < bottom && node.y + NODE_HEIGHT > top && ++n > upTo)
+			break;
 	}
 	return n;
 }

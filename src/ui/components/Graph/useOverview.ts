@@ -16,9 +16,14 @@ export function useOverview(graph: SessionGraph | undefined): boolean {
 			setOverview(false);
 			return;
 		}
+		// React Flow's store changes many times a frame while the view moves, mostly elsewhere.
+		let seen = "";
 		const check = () => {
 			const { transform, width, height } = flow.getState();
-			const n = visibleNodeCount(graph, transform, width, height);
+			const key = `${transform.join(",")},${width},${height}`;
+			if (key === seen) return;
+			seen = key;
+			const n = visibleNodeCount(graph, transform, width, height, OVERVIEW_ENTER);
 			setOverview((on) => (on ? n > OVERVIEW_LEAVE : n > OVERVIEW_ENTER));
 		};
 		check();
