@@ -1,4 +1,4 @@
-import { type ContextAnalysis, keepDialect, type SessionEntry } from "../core";
+import { type ContextAnalysis, getTreeIndex, keepDialect, resolveLeaf, type SessionEntry } from "../core";
 import { askContext, askEntries, type HostHandle, labOverlay } from "../workers/client";
 
 export interface HostedContext {
@@ -12,7 +12,7 @@ export interface HostedContext {
 /** Each held session's last question and its answer, shared by the components that show it. */
 const asked = new WeakMap<
 	HostHandle,
-	{ entries: readonly SessionEntry[]; leafId: string | null; answer: Promise<HostedContext> }
+	{ entries: readonly SessionEntry[]; leaf: number; answer: Promise<HostedContext> }
 >();
 
 /**
@@ -25,8 +25,11 @@ export function hostedContext(
 	entries: readonly SessionEntry[],
 	leafId: string | null,
 ): Promise<HostedContext> {
+	// Asked by the leaf it resolves to: the file's current leaf chosen by its id, after it was
+	// shown as the default (null), is the same question, not one more for the worker to answer.
+	const leaf = resolveLeaf(getTreeIndex(entries), leafId ?? undefined);
 	const last = asked.get(host);
-	if (last && last.entries === entries && last.leafId === leafId) return last.answer;
+	if (last && last.entries === entries && last.leaf === leaf) return last.answer;
 	const answer = askContext(host, leafId, (p) => entries[p].id, labOverlay(host, entries)).then(
 		(ctx): HostedContext => {
 			const view = entries.slice();
@@ -36,7 +39,7 @@ export function hostedContext(
 			return { entries: view, analysis: ctx.analysis, whole };
 		},
 	);
-	asked.set(host, { entries, leafId, answer });
+	asked.set(host, { entries, leaf, answer });
 	// A failed question is asked again by the next component that wants it.
 	answer.catch(() => {
 		if (asked.get(host)?.answer === answer) asked.delete(host);

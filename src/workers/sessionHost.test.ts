@@ -260,5 +260,23 @@ describe.each([...goldenNames().map((n): [string, string] => [n, readGolden(n).t
 			expect(got?.map((l) => [l.id, l.contextTokens])).toEqual(want.map((l) => [l.id, l.contextTokens]));
 			expect(await host.countedTips(() => true)).toBeNull();
 		});
+
+		it("break before each tip and around each of its reads", async () => {
+			const { host } = hostOf(text);
+			let pauses = 0;
+			let reads = 0;
+			const load = host.load.bind(host);
+			host.load = (positions, keep) => {
+				reads++;
+				return load(positions, keep);
+			};
+			const got = await host.countedTips(
+				() => false,
+				async () => {
+					pauses++;
+				},
+			);
+			expect(pauses).toBe((got?.length ?? 0) + 2 * reads);
+		});
 	},
 );

@@ -278,7 +278,8 @@ export class SessionHost {
 
 	/**
 	 * The tips with their context tokens counted (core `summarizeLeaves` with the builder run per
-	 * tip on what it reads, nothing kept), each tip's reads a task of its own; null if `stopped`.
+	 * tip on what it reads, nothing kept), each tip's reads a task of its own, `pause` awaited
+	 * before each tip and around each of its reads; null if `stopped`.
 	 */
 	async countedTips(
 		stopped: () => boolean,
@@ -289,7 +290,14 @@ export class SessionHost {
 			entries: this.entries,
 			index: this.index,
 			isFull: (p) => this.full[p] === 1,
-			load: (positions) => this.load(positions, false),
+			// A tip's reads wait for the page's questions too, not only each tip as a whole: a
+			// question that comes while a tip is counted would share the worker with it.
+			load: async (positions) => {
+				await pause();
+				const got = await this.load(positions, false);
+				await pause();
+				return got;
+			},
 		};
 		const counted: LeafSummary[] = [];
 		for (const tip of tips) {

@@ -1,5 +1,5 @@
 import { useMemo } from "react";
-import { type ContextAnalysis, getTreeIndex, type TreeIndex } from "../../core";
+import { type ContextAnalysis, getTreeIndex, type SessionEntry, type TreeIndex } from "../../core";
 import { type OpenSession, useStore } from "../../store";
 import { analysisFor } from "../../store/viewCache";
 
@@ -15,6 +15,28 @@ export function useSessionIndex(): { session: OpenSession | null; index: TreeInd
 	const entries = session?.entries;
 	const index = useMemo(() => (entries ? getTreeIndex(entries) : null), [entries]);
 	return { session, index };
+}
+
+const selectEntries = (s: { session: OpenSession | null }) => s.session?.entries;
+const selectPartial = (s: { session: OpenSession | null }) => s.session?.partial === true;
+const selectLean = (s: { session: OpenSession | null }) => s.session?.lean === true;
+
+/**
+ * The open session's entries and tree index, and whether it is a preview or lean: for components
+ * drawn many times over (graph nodes, message rows) that must not render again when the session
+ * object alone changes (stored, late issues).
+ */
+export function useOpenEntries(): {
+	entries: readonly SessionEntry[] | undefined;
+	index: TreeIndex | null;
+	partial: boolean;
+	lean: boolean;
+} {
+	const entries = useStore(selectEntries);
+	const partial = useStore(selectPartial);
+	const lean = useStore(selectLean);
+	const index = useMemo(() => (entries ? getTreeIndex(entries) : null), [entries]);
+	return { entries, index, partial, lean };
 }
 
 /**

@@ -1,6 +1,6 @@
 import { useMemo } from "react";
 import { type CodeLanguage, type SessionEntry, toolResultLanguages } from "../../../core";
-import { useSessionIndex } from "../../hooks/useSession";
+import { useOpenEntries } from "../../hooks/useSession";
 
 /** Per entries array: the languages of its tool results (one pass, the first time one is shown). */
 const cache = new WeakMap<readonly SessionEntry[], Map<string, CodeLanguage>>();
@@ -16,8 +16,8 @@ function languagesOf(entries: readonly SessionEntry[]): Map<string, CodeLanguage
 
 /** The language of the file a tool result's call read (by its extension), or null. */
 export function useToolResultLanguage(toolCallId: unknown): CodeLanguage | null {
-	const { session } = useSessionIndex();
-	const entries = session?.partial ? undefined : session?.entries;
+	const open = useOpenEntries();
+	const entries = open.partial ? undefined : open.entries;
 	return useMemo(
 		() => (entries && typeof toolCallId === "string" ? (languagesOf(entries).get(toolCallId) ?? null) : null),
 		[entries, toolCallId],

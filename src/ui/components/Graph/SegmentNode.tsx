@@ -1,7 +1,7 @@
 import { Handle, type NodeProps, Position } from "@xyflow/react";
 import { memo, useMemo } from "react";
 import { segmentKinds } from "../../../core";
-import { useSessionIndex } from "../../hooks/useSession";
+import { useOpenEntries } from "../../hooks/useSession";
 import { useGraphActions } from "./graphActions";
 import { KIND_LABEL, kindColor } from "./kinds";
 import { NodeBadges } from "./NodeBadges";
@@ -17,12 +17,11 @@ export const SegmentNode = memo(function SegmentNode({ id, data }: NodeProps<Seg
 	const cursor = useIsCursor(id);
 	const far = useFarZoom();
 	const { expand } = useGraphActions();
-	const { session, index } = useSessionIndex();
+	const { index, partial, lean } = useOpenEntries();
 	// A preview knows the kinds of the run's entries only roughly: they show once it is read.
-	const partial = session?.partial === true;
 	const kinds = useMemo(() => (index && !partial ? segmentKinds(index, node) : []), [index, node, partial]);
 	// A preview's runs open once the file is parsed in full (a lean session's open from the start).
-	const waiting = partial && session?.lean !== true;
+	const waiting = partial && !lean;
 	const expandTitle = waiting ? "Runs open once the whole file is read" : `Expand ${node.count} entries`;
 	const composition = kinds.map((k) => `${k.count} ${KIND_LABEL[k.kind]}`).join(" · ");
 	return (
