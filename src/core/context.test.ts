@@ -30,7 +30,7 @@ import {
 	user,
 	userMsg,
 } from "../../test/builders";
-import { analyzeContext, buildContextEntries, buildSessionContext } from "./context";
+import { analyzeContext, buildContextEntries, buildSessionContext, summarizedPrefix } from "./context";
 import { convertToLlm } from "./llm";
 import type { AgentMessage, SessionEntry } from "./types";
 
@@ -225,6 +225,43 @@ describe("§3.1 legacy compaction (firstKeptEntryId)", () => {
 			expect(r.ids).toEqual(["C", "e"]);
 			expect(r.analysis.rule).toBe("legacy-kept-missing");
 		}
+	});
+
+	it("finds a firstKeptEntryId that two entries share where the path has it (the later one, a parent)", () => {
+		// Two entries "k": the later wins look-ups, so b's parent is the second; the first is off the path.
+		const list: SessionEntry[] = [
+			user("a", null, "q"),
+			user("k", "a", "first k"),
+			user("k", "a", "second k"),
+			assistant("b", "k", "r"),
+			compaction("C", "b", { firstKeptEntryId: "k" }),
+			user("e", "C", "after"),
+		];
+		const r = run(list, "e");
+		expect(r.analysis.rule).toBe("legacy");
+		expect(r.analysis.path).toEqual([0, 2, 3, 4, 5]);
+		expect(r.analysis.compaction?.firstKeptPathIndex).toBe(1);
+		expect(r.analysis.fates.map((f) => f.region)).toEqual(["summarized", "kept", "kept", "checkpoint", "after"]);
+		expect(text(r.messages[1])).toBe("second k");
+	});
+
+	it("makes the summarized entries' fates when they are read, the same ones each time", () => {
+		const list: SessionEntry[] = [
+			...linear(),
+			compaction("C", "d", { firstKeptEntryId: "c", summary: "S" }),
+			user("e", "C", "x"),
+		];
+		const { fates, compaction: c } = analyzeContext(list, "e");
+		const prefix = summarizedPrefix(fates);
+		expect(prefix?.count).toBe(c?.firstKeptPathIndex);
+		expect(fates.slice(0, prefix?.count).map((f) => f.id)).toEqual(["a", "b"]);
+		expect(fates[0]).toBe(fates[0]);
+		expect(Object.keys(fates)).toEqual(fates.map((_, i) => String(i)));
+		expect([...fates].slice(0, prefix?.count)).toEqual(
+			fates.slice(0, prefix?.count).map((f) => ({ ...f, region: "summarized", selected: false, messageCount: 0 })),
+		);
+		// Without a compaction every fate is a plain object.
+		expect(summarizedPrefix(analyzeContext(linear()).fates)).toBeNull();
 	});
 
 	it("does not read a firstKeptEntryId that comes after the compaction", () => {

@@ -1,4 +1,5 @@
 import { dialectOf } from "./dialect";
+import { lazyArray } from "./lazyArray";
 import { analyzeOmpContext } from "./omp";
 import { getTreeIndex, pathIndexOf, pathPositions, resolveLeaf, type TreeIndex } from "./tree";
 import type {
@@ -129,7 +130,7 @@ export function analyzeContext(
 	const leaf = resolveLeaf(index, leafId);
 	const path = pathPositions(index, leaf);
 	const n = path.length;
-	const picked = pickEntries(entries, path);
+	const picked = pickEntries(entries, index, path, entryCodes(entries, index));
 	const { thinkingLevel, thinkingLevelFrom, modelFrom, activeToolsFrom, k, regions, selectedMask, rule, compaction } =
 		picked;
 	const { order, selectedPositions } = picked;
@@ -157,20 +158,29 @@ export function analyzeContext(
 
 	const messages: AgentMessage[] = [];
 	const sources: MessageSource[] = [];
-	const fates: PathEntryFate[] = path.map((position, i) => ({
-		position,
-		id: entries[position].id,
-		region: regions[i],
-		selected: selectedMask[i] === 1,
-		messageStart: 0,
-		messageCount: 0,
-		reason: "",
-	}));
+	// The summarized entries (`summarizedTo` of them, from the root) all have the same fate but
+	// for their position and id: those fates are made when read (see `summarizedFates`), the
+	// rest (`after`, from the kept range or the compaction on) now. Nothing selected is summarized.
+	const { summarizedTo } = picked;
+	const summarized = compaction ? summarizedReason(entries[compaction.position].id, rule) : "";
+	const after: PathEntryFate[] = new Array(n - summarizedTo);
+	for (let i = summarizedTo; i < n; i++) {
+		const position = path[i];
+		after[i - summarizedTo] = {
+			position,
+			id: entries[position].id,
+			region: regions[i],
+			selected: selectedMask[i] === 1,
+			messageStart: 0,
+			messageCount: 0,
+			reason: "",
+		};
+	}
 	for (let j = 0; j < order.length; j++) {
 		const i = order[j];
 		const position = path[i];
 		const entry = entries[position];
-		const fate = fates[i];
+		const fate = after[i - summarizedTo];
 		fate.messageStart = messages.length;
 		const projected = j === 0 && k !== -1 ? projectCompaction(entry as CompactionEntry) : projectEntry(entry);
 		if (entry.type === "message" && isDeferredReply((entry as MessageEntry).message)) {
@@ -197,14 +207,12 @@ export function analyzeContext(
 		fate.messageCount = messages.length - fate.messageStart;
 	}
 	// Newer pi (and the v4 harness) move each tool result right after the call it answers.
-	if (hasNewerPiRules(entries, dialect)) normalizeToolResults(messages, sources, fates, path);
-	// Every summarized entry has the same reason: build that string once.
-	const summarized = compaction ? summarizedReason(entries[compaction.position].id, rule) : "";
-	for (let i = 0; i < n; i++) {
-		const fate = fates[i];
+	if (hasNewerPiRules(entries, dialect)) normalizeToolResults(messages, sources, after, path, summarizedTo);
+	for (const fate of after) {
 		fate.reason = fate.region === "summarized" ? summarized : explainFate(entries, fate, compaction, rule, edits);
 		if (!fate.selected) fate.messageStart = -1;
 	}
+	const fates = summarizedTo === 0 ? after : summarizedFates(entries, path, summarizedTo, summarized, after);
 
 	return {
 		leaf,
@@ -233,6 +241,8 @@ interface PickedEntries {
 	activeToolsFrom: number;
 	/** Path index of the latest compaction, -1 for none. */
 	k: number;
+	/** The path's first this many entries are summarized (0 without a compaction). */
+	summarizedTo: number;
 	regions: Region[];
 	selectedMask: Uint8Array;
 	rule: CompactionRule;
@@ -242,46 +252,128 @@ interface PickedEntries {
 	selectedPositions: number[];
 }
 
-function pickEntries(entries: readonly SessionEntry[], path: readonly number[]): PickedEntries {
+// What the builder tells entries apart by, as one code per entry (see `entryCodes`).
+const OTHER = 0;
+const MESSAGE = 1;
+const ASSISTANT_MESSAGE = 2;
+const COMPACTION = 3;
+const MODEL_CHANGE = 4;
+const THINKING_LEVEL_CHANGE = 5;
+const ACTIVE_TOOLS_CHANGE = 6;
+const CONTEXT_EDIT = 7;
+
+function codeOf(e: SessionEntry): number {
+	switch (e.type) {
+		case "active_tools_change":
+			return ACTIVE_TOOLS_CHANGE;
+		case "thinking_level_change":
+			return THINKING_LEVEL_CHANGE;
+		case "model_change":
+			return MODEL_CHANGE;
+		case "message": {
+			const m = (e as MessageEntry).message;
+			return m && m.role === "assistant" ? ASSISTANT_MESSAGE : MESSAGE;
+		}
+		case "compaction":
+			return COMPACTION;
+		case "context_edit":
+			return CONTEXT_EDIT;
+		default:
+			return OTHER;
+	}
+}
+
+const codesByIndex = new WeakMap<TreeIndex, Uint8Array>();
+
+/**
+ * Each entry's code (type, and whether a message is the assistant's), made once per tree index
+ * from its entries: the builder's passes over a path of a hundred thousand entries then read a
+ * byte each, not an object scattered in the heap. A lazy session's skeletons carry type and role,
+ * as do the whole entries read in their place, so the codes hold for its scratch copies too.
+ * For `entries` other than the index's (a length that differs), made from `entries`, not kept.
+ */
+function entryCodes(entries: readonly SessionEntry[], index: TreeIndex): Uint8Array {
+	if (index.entries.length !== entries.length) return Uint8Array.from(entries, codeOf);
+	let codes = codesByIndex.get(index);
+	if (!codes) {
+		codes = new Uint8Array(index.entries.length);
+		for (let p = 0; p < codes.length; p++) codes[p] = codeOf(index.entries[p]);
+		codesByIndex.set(index, codes);
+	}
+	return codes;
+}
+
+/** The path's context edits (positions), found by their codes. */
+export function contextEditsOn(entries: readonly SessionEntry[], index: TreeIndex, path: readonly number[]): number[] {
+	const codes = entryCodes(entries, index);
+	const out: number[] = [];
+	for (const p of path) if (codes[p] === CONTEXT_EDIT) out.push(p);
+	return out;
+}
+
+/**
+ * `pathIndexOf` by the id map: on a path longer than its leaf every entry is the one its id
+ * resolves to (a parent is found by its id), so the entry `id` names is the only one on the path
+ * with it, at the path index its depth gives. Else (an id the map lacks, a path not from a root,
+ * a lone entry its id does not resolve to) the path is searched.
+ */
+function keptIndex(
+	entries: readonly SessionEntry[],
+	index: TreeIndex,
+	path: readonly number[],
+	end: number,
+	id: unknown,
+): number {
+	if (typeof id === "string" && index.entries.length === entries.length && path.length > 1) {
+		const q = index.byId.get(id);
+		if (q === undefined) return -1;
+		const d = index.depth[q];
+		if (d >= 0 && path[d] === q) return d < end ? d : -1;
+	}
+	return pathIndexOf(entries, path, end, id);
+}
+
+function pickEntries(
+	entries: readonly SessionEntry[],
+	index: TreeIndex,
+	path: readonly number[],
+	codes: Uint8Array,
+): PickedEntries {
 	const n = path.length;
 
 	// Settings come from the whole path (SPEC §3.2). The model object is built once at the end
-	// from the entry that set it last.
-	let thinkingLevel = "off";
+	// from the entry that set it last, the thinking level read from the one that set it last.
 	let thinkingLevelFrom = -1;
 	let modelFrom = -1;
 	let activeToolsFrom = -1;
 	let k = -1;
 	for (let i = 0; i < n; i++) {
-		const e = entries[path[i]];
-		switch (e.type) {
-			case "active_tools_change":
+		switch (codes[path[i]]) {
+			case ACTIVE_TOOLS_CHANGE:
 				activeToolsFrom = path[i];
 				break;
-			case "thinking_level_change":
-				thinkingLevel = (e as ThinkingLevelChangeEntry).thinkingLevel;
+			case THINKING_LEVEL_CHANGE:
 				thinkingLevelFrom = path[i];
 				break;
-			case "model_change":
+			case MODEL_CHANGE:
+			case ASSISTANT_MESSAGE:
 				modelFrom = path[i];
 				break;
-			case "message": {
-				const m = (e as MessageEntry).message;
-				if (m && m.role === "assistant") modelFrom = path[i];
-				break;
-			}
-			case "compaction":
+			case COMPACTION:
 				k = i;
 				break;
 			default:
 				break;
 		}
 	}
+	const thinkingLevel =
+		thinkingLevelFrom === -1 ? "off" : (entries[thinkingLevelFrom] as ThinkingLevelChangeEntry).thinkingLevel;
 	// Which entries are active (SPEC §3.1).
 	const regions: Region[] = new Array(n);
 	const selectedMask = new Uint8Array(n);
 	let rule: CompactionRule = "none";
 	let compaction: CompactionInfo | null = null;
+	let summarizedTo = 0;
 	if (k === -1) {
 		regions.fill("whole");
 		selectedMask.fill(1);
@@ -291,7 +383,7 @@ function pickEntries(entries: readonly SessionEntry[], path: readonly number[]):
 		if (Array.isArray(c.retainedTail)) {
 			rule = "retained-tail";
 		} else {
-			keptFrom = pathIndexOf(entries, path, k, c.firstKeptEntryId);
+			keptFrom = keptIndex(entries, index, path, k, c.firstKeptEntryId);
 			rule = keptFrom === -1 ? "legacy-kept-missing" : "legacy";
 		}
 		compaction = {
@@ -300,20 +392,16 @@ function pickEntries(entries: readonly SessionEntry[], path: readonly number[]):
 			firstKeptPathIndex: keptFrom,
 			tokensBefore: c.tokensBefore,
 		};
-		for (let i = 0; i < n; i++) {
-			if (i === k) {
-				regions[i] = "checkpoint";
-				selectedMask[i] = 1;
-			} else if (i > k) {
-				regions[i] = "after";
-				selectedMask[i] = 1;
-			} else if (keptFrom !== -1 && i >= keptFrom) {
-				regions[i] = "kept";
-				selectedMask[i] = isSystemMessage(entries[path[i]]) ? 0 : 1;
-			} else {
-				regions[i] = "summarized";
-			}
+		// Before the kept range (or the compaction): summarized; the kept range; the compaction; after.
+		summarizedTo = keptFrom === -1 ? k : keptFrom;
+		regions.fill("summarized", 0, summarizedTo);
+		for (let i = summarizedTo; i < k; i++) {
+			regions[i] = "kept";
+			selectedMask[i] = codes[path[i]] === MESSAGE && isSystemMessage(entries[path[i]]) ? 0 : 1;
 		}
+		regions[k] = "checkpoint";
+		regions.fill("after", k + 1);
+		selectedMask.fill(1, k);
 	}
 
 	// Selected entries in builder order: the compaction first, then the kept range, then the rest.
@@ -327,6 +415,7 @@ function pickEntries(entries: readonly SessionEntry[], path: readonly number[]):
 		modelFrom,
 		activeToolsFrom,
 		k,
+		summarizedTo,
 		regions,
 		selectedMask,
 		rule,
@@ -347,7 +436,7 @@ export function contextReads(
 	index: TreeIndex = getTreeIndex(entries),
 ): number[] {
 	const leaf = resolveLeaf(index, leafId);
-	const picked = pickEntries(entries, pathPositions(index, leaf));
+	const picked = pickEntries(entries, index, pathPositions(index, leaf), entryCodes(entries, index));
 	return [...picked.selectedPositions, ...alsoReadAt(leaf, picked)];
 }
 
@@ -404,8 +493,10 @@ export function usesNewerPiRules(entries: readonly SessionEntry[]): boolean {
 function normalizeToolResults(
 	messages: AgentMessage[],
 	sources: MessageSource[],
+	/** The fates of the path from `from` on (those before are summarized: no messages). */
 	fates: PathEntryFate[],
 	path: readonly number[],
+	from: number,
 ): void {
 	const callAt = new Map<string, number>();
 	messages.forEach((m, i) => {
@@ -443,7 +534,7 @@ function normalizeToolResults(
 	sources.push(...s2);
 	// Fates: where each entry's messages now start, and how many remain.
 	const pathIndex = new Map<number, number>();
-	for (let i = 0; i < path.length; i++) pathIndex.set(path[i], i);
+	for (let i = from; i < path.length; i++) pathIndex.set(path[i], i - from);
 	for (const f of fates) {
 		if (f.selected) f.messageCount = 0;
 	}
@@ -586,6 +677,58 @@ function summarizedReason(cid: string, rule: CompactionRule): string {
 		: rule === "retained-tail"
 			? `Before compaction ${cid}, a self-contained checkpoint: replaced by its summary and retained tail`
 			: `Before the kept range of compaction ${cid}: replaced by its summary`;
+}
+
+/** The summarized prefix behind fates made by `summarizedFates`, for code that packs them all. */
+export interface SummarizedPrefix {
+	/** How many fates, from the root, are summarized; `reason` is theirs. */
+	count: number;
+	reason: string;
+	/** The whole path, and the fates from `count` on. */
+	path: readonly number[];
+	after: readonly PathEntryFate[];
+}
+
+const prefixes = new WeakMap<readonly PathEntryFate[], SummarizedPrefix>();
+
+/**
+ * The fates of `path` when its first `count` entries are summarized: those are made when read
+ * (a path of a million entries compacted near its end costs nothing for them until they are
+ * shown), `after` holds the rest.
+ */
+function summarizedFates(
+	entries: readonly SessionEntry[],
+	path: readonly number[],
+	count: number,
+	reason: string,
+	after: PathEntryFate[],
+): PathEntryFate[] {
+	const made: (PathEntryFate | undefined)[] = [];
+	const fates = lazyArray(count + after.length, (i) => {
+		if (i >= count) return after[i - count];
+		let fate = made[i];
+		if (fate === undefined) {
+			const position = path[i];
+			fate = {
+				position,
+				id: entries[position].id,
+				region: "summarized",
+				selected: false,
+				messageStart: -1,
+				messageCount: 0,
+				reason,
+			};
+			made[i] = fate;
+		}
+		return fate;
+	});
+	prefixes.set(fates, { count, reason, path, after });
+	return fates;
+}
+
+/** The summarized prefix of fates made by `analyzeContext` with one, else null. */
+export function summarizedPrefix(fates: readonly PathEntryFate[]): SummarizedPrefix | null {
+	return prefixes.get(fates) ?? null;
 }
 
 /** The reason of most entries that send a message, by region (one shared string each). */

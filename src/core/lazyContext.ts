@@ -2,11 +2,14 @@ import {
 	alsoReadAt,
 	analyzeContext,
 	type ContextAnalysis,
+	contextEditsOn,
 	contextReads,
 	type PathEntryFate,
 	type Region,
+	summarizedPrefix,
 } from "./context";
 import { dialectOf } from "./dialect";
+import { lazyArray } from "./lazyArray";
 import { pathPositions, resolveLeaf, type TreeIndex } from "./tree";
 import type { SessionEntry } from "./types";
 
@@ -74,7 +77,7 @@ export async function analyzeLazily(session: LazySession, leafId: string | null 
 	const path = pathPositions(index, leaf);
 
 	// Context edits change what other entries contribute: read whole before anything is decided.
-	await read(path.filter((p) => view[p].type === "context_edit").concat(leaf >= 0 ? [leaf] : []));
+	await read(contextEditsOn(view, index, path).concat(leaf >= 0 ? [leaf] : []));
 	let passes = 0;
 	let analysis: ContextAnalysis | null = null;
 	try {
@@ -137,7 +140,13 @@ export interface PackedFates {
 export type PackedAnalysis = Omit<ContextAnalysis, "fates" | "path"> & { fates: PackedFates; path: Int32Array };
 
 export function packAnalysis(a: ContextAnalysis): PackedAnalysis {
-	const n = a.fates.length;
+	// Columns of their own: they are transferred (a copy `fateColumns` keeps would be emptied).
+	return { ...a, fates: packFates(a.fates), path: Int32Array.from(a.path) };
+}
+
+/** `fates` as columns; a summarized prefix (see core `summarizedPrefix`) is filled in, not read. */
+function packFates(fates: readonly PathEntryFate[]): PackedFates {
+	const n = fates.length;
 	const packed: PackedFates = {
 		position: new Int32Array(n),
 		region: new Uint8Array(n),
@@ -150,24 +159,35 @@ export function packAnalysis(a: ContextAnalysis): PackedAnalysis {
 		dropReason: [],
 	};
 	const reasonIndex = new Map<string, number>();
-	for (let i = 0; i < n; i++) {
-		const f = a.fates[i];
+	const reasonOf = (reason: string) => {
+		let r = reasonIndex.get(reason);
+		if (r === undefined) {
+			r = packed.reasons.length;
+			packed.reasons.push(reason);
+			reasonIndex.set(reason, r);
+		}
+		return r;
+	};
+	const prefix = summarizedPrefix(fates);
+	const from = prefix?.count ?? 0;
+	if (prefix) {
+		for (let i = 0; i < from; i++) packed.position[i] = prefix.path[i];
+		packed.region.fill(REGIONS.indexOf("summarized"), 0, from);
+		packed.messageStart.fill(-1, 0, from);
+		packed.reasonAt.fill(reasonOf(prefix.reason), 0, from);
+	}
+	for (let i = from; i < n; i++) {
+		const f = prefix ? prefix.after[i - from] : fates[i];
 		packed.position[i] = f.position;
 		packed.region[i] = REGIONS.indexOf(f.region);
 		packed.flags[i] = (f.selected ? 1 : 0) | (f.omitted ? 2 : 0);
 		packed.messageStart[i] = f.messageStart;
 		packed.messageCount[i] = f.messageCount;
-		let r = reasonIndex.get(f.reason);
-		if (r === undefined) {
-			r = packed.reasons.length;
-			packed.reasons.push(f.reason);
-			reasonIndex.set(f.reason, r);
-		}
-		packed.reasonAt[i] = r;
+		packed.reasonAt[i] = reasonOf(f.reason);
 		if (f.editId !== undefined) packed.editId.push([i, f.editId]);
 		if (f.dropReason !== undefined) packed.dropReason.push([i, f.dropReason]);
 	}
-	return { ...a, fates: packed, path: Int32Array.from(a.path) };
+	return packed;
 }
 
 /** The buffers of a packed analysis, to transfer rather than copy. */
@@ -214,24 +234,7 @@ export function unpackAnalysis(p: PackedAnalysis, idOf: (position: number) => st
 		}
 		return fate;
 	};
-	/** The fate index a property names, else -1. */
-	const indexOf = (prop: string | symbol): number => {
-		if (typeof prop !== "string") return -1;
-		const i = prop.length > 0 && prop.length < 11 ? Number(prop) : Number.NaN;
-		return Number.isInteger(i) && i >= 0 && i < n && String(i) === prop ? i : -1;
-	};
-	const target: PathEntryFate[] = [];
-	target.length = n;
-	const fates = new Proxy(target, {
-		get(t, prop, receiver) {
-			const i = indexOf(prop);
-			return i >= 0 ? fateAt(i) : Reflect.get(t, prop, receiver);
-		},
-		// Array methods that skip holes (filter, forEach, map, some…) ask first whether an item is there.
-		has(t, prop) {
-			return indexOf(prop) >= 0 || Reflect.has(t, prop);
-		},
-	});
+	const fates = lazyArray(n, fateAt);
 	lazyColumns.set(fates, f);
 	// (A loop: `Array.from` of a typed array is several times slower, 0.2 s for 2 million.)
 	const path: number[] = new Array(p.path.length);
@@ -239,9 +242,17 @@ export function unpackAnalysis(p: PackedAnalysis, idOf: (position: number) => st
 	return { ...p, fates, path };
 }
 
-/** The columns behind fates made by `unpackAnalysis`, else null (fates that are plain objects). */
+/**
+ * The columns behind fates made by `unpackAnalysis`, or made once for fates with a summarized
+ * prefix (core `summarizedPrefix`: packed without making its fates); else null (plain objects).
+ */
 export function fateColumns(fates: readonly PathEntryFate[]): PackedFates | null {
-	return lazyColumns.get(fates) ?? null;
+	let columns = lazyColumns.get(fates);
+	if (columns === undefined && summarizedPrefix(fates)) {
+		columns = packFates(fates);
+		lazyColumns.set(fates, columns);
+	}
+	return columns ?? null;
 }
 
 /** How many fates are in `region`, without making fates that are columns. */

@@ -1,0 +1,37 @@
+/**
+ * An array of `length` items whose item `i` is `at(i)`, asked when it is read (`at` keeps what it
+ * makes, if it should be made once). It is an array to every reader: `length`, indexing, the
+ * array methods and iteration, `Array.isArray`, its own keys. Not to be written to.
+ */
+export function lazyArray<T>(length: number, at: (i: number) => T): T[] {
+	/** The item index a property names, else -1. */
+	const indexOf = (prop: string | symbol): number => {
+		if (typeof prop !== "string") return -1;
+		const i = prop.length > 0 && prop.length < 11 ? Number(prop) : Number.NaN;
+		return Number.isInteger(i) && i >= 0 && i < length && String(i) === prop ? i : -1;
+	};
+	const target: T[] = [];
+	target.length = length;
+	return new Proxy(target, {
+		get(t, prop, receiver) {
+			const i = indexOf(prop);
+			return i >= 0 ? at(i) : Reflect.get(t, prop, receiver);
+		},
+		// Array methods that skip holes (filter, forEach, map, some…) ask first whether an item is there.
+		has(t, prop) {
+			return indexOf(prop) >= 0 || Reflect.has(t, prop);
+		},
+		// Its items are its own properties too (Object.keys, deep equality).
+		ownKeys(t) {
+			const keys: (string | symbol)[] = [];
+			for (let i = 0; i < length; i++) keys.push(String(i));
+			return keys.concat(Reflect.ownKeys(t));
+		},
+		getOwnPropertyDescriptor(t, prop) {
+			const i = indexOf(prop);
+			return i >= 0
+				? { value: at(i), writable: true, enumerable: true, configurable: true }
+				: Reflect.getOwnPropertyDescriptor(t, prop);
+		},
+	});
+}
