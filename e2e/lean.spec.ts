@@ -27,8 +27,12 @@ test.beforeEach(async ({ page }) => {
 });
 
 async function expectContext(page: Page, leafId: string, expected: { contextEntryIds: string[]; llm: unknown[] }) {
-	await leafItem(page, leafId).click();
 	const panel = page.getByTestId("context-panel");
+	// The panel a tip's context is shown in stays while the next tip's is read (marked busy).
+	const before = await panel.elementHandle({ timeout: 100 }).catch(() => null);
+	await leafItem(page, leafId).click();
+	await expect(panel).not.toHaveAttribute("aria-busy", "true");
+	if (before) expect(await before.evaluate((el) => el.isConnected)).toBe(true);
 	await expect(panel).toHaveAttribute("data-count", `${expected.contextEntryIds.length},${expected.llm.length}`);
 	// The small golden sessions render every row.
 	await expect(panel.getByTestId("context-entry")).toHaveCount(expected.contextEntryIds.length);

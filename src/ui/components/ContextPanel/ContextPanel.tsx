@@ -57,6 +57,13 @@ export function ContextPanel() {
 				: NOT_YET,
 		[hosted, liveIndex],
 	);
+	// While another tip's context is read from the file, the last one shown stays, marked busy:
+	// swapping it for a line of text and back would take the whole panel down and build it again.
+	const lastFromHost = useRef<Target | null>(null);
+	const waiting = partial && hosted === null;
+	if (!partial || (hosted && "error" in hosted)) lastFromHost.current = null;
+	else if (fromHost.analysis) lastFromHost.current = fromHost;
+	const stale = waiting && lastFromHost.current?.index === liveIndex ? lastFromHost.current : null;
 	const step = useOpenStep(liveEntries);
 	const ready = !partial && (step >= OPEN_STEPS.inspector || (!!session && shownKey.current === session.key));
 	useEffect(() => {
@@ -80,7 +87,7 @@ export function ContextPanel() {
 	});
 	const kept = previewShown.current;
 	const target = partial
-		? fromHost
+		? (stale ?? fromHost)
 		: !liveReady && session && kept?.fileName === session.fileName && kept.size === session.size
 			? kept.target
 			: ready
@@ -141,8 +148,9 @@ export function ContextPanel() {
 			<EntryNavContext.Provider value={state.navigate}>
 				<section
 					ref={scrollRef}
-					className="context-panel"
+					className={stale ? "context-panel is-stale" : "context-panel"}
 					data-testid="context-panel"
+					aria-busy={stale ? true : undefined}
 					data-count={`${n.entries},${n.payload}`}
 					data-explain-step={explain?.step.id}
 					aria-label="Context inspector"
