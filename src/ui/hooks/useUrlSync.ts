@@ -52,13 +52,26 @@ export function useUrlSync(): void {
 		void openAddress({ url: readUrlParam(search), link: parseHash(hash) }).finally(() => setFollowing(false));
 	}, [libraryReady, openAddress]);
 
-	// The address is rewritten a moment after the view settles: `replaceState` takes 10–20 ms
-	// (the browser's own bookkeeping), in the frame that shows a click's answer otherwise.
-	const pendingWrite = useRef<ReturnType<typeof setTimeout> | null>(null);
+	// A new tip or entry is written to the address a moment after the view settles:
+	// `replaceState` takes 10–20 ms (the browser's own bookkeeping), in the frame that shows a
+	// click's answer otherwise. Another session is written at once, and a pending write is done
+	// when the page is left.
+	const pendingWrite = useRef<{ timer: ReturnType<typeof setTimeout>; write: () => void } | null>(null);
 	const cancelWrite = useCallback(() => {
-		if (pendingWrite.current !== null) clearTimeout(pendingWrite.current);
+		if (pendingWrite.current !== null) clearTimeout(pendingWrite.current.timer);
 		pendingWrite.current = null;
 	}, []);
+	const writtenFor = useRef<readonly unknown[] | null>(null);
+
+	useEffect(() => {
+		const flush = () => {
+			const pending = pendingWrite.current;
+			cancelWrite();
+			pending?.write();
+		};
+		window.addEventListener("pagehide", flush);
+		return () => window.removeEventListener("pagehide", flush);
+	}, [cancelWrite]);
 
 	useEffect(() => {
 		const onHashChange = () => {
@@ -78,14 +91,25 @@ export function useUrlSync(): void {
 			...(leafId ? { leaf: leafId } : {}),
 			...(entryId ? { entry: entryId } : {}),
 		});
-		cancelWrite();
-		pendingWrite.current = setTimeout(() => {
-			pendingWrite.current = null;
+		const write = () => {
 			const { pathname, search } = window.location;
 			const nextSearch = keptSearch(search, sourceUrl);
 			if (hash === window.location.hash.slice(1) && nextSearch === search) return;
 			window.history.replaceState(window.history.state, "", `${pathname}${nextSearch}${hash ? `#${hash}` : ""}`);
+		};
+		cancelWrite();
+		const session = [sessionKey, share, sourceUrl];
+		const sameSession = writtenFor.current?.every((v, i) => v === session[i]) === true;
+		writtenFor.current = session;
+		if (!sameSession) {
+			write();
+			return;
+		}
+		const timer = setTimeout(() => {
+			pendingWrite.current = null;
+			write();
 		}, WRITE_AFTER_MS);
+		pendingWrite.current = { timer, write };
 		return cancelWrite;
 	}, [following, sessionKey, share, sourceUrl, leafId, entryId, cancelWrite]);
 }
