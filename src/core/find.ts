@@ -442,11 +442,24 @@ export async function findLazily(
 	const active = isFindActive(query, filter);
 	const prefilter = linePrefilter(query, labelsOf);
 	// The first batches are small, so that the first hits come soon; then `batchSize` each.
+	const ranges: [number, number][] = [];
 	let size = Math.min(FIRST_BATCH, batchSize);
 	for (let from = 0; from < (active ? count : 0); from += size, size = Math.min(size * 2, batchSize)) {
+		ranges.push([from, Math.min(count, from + size)]);
+	}
+	// Each batch is read while the one before is searched: a read of the file is a round trip
+	// to the browser's file reading that the worker would otherwise wait for, batch after batch.
+	let ahead = ranges.length > 0 ? read(ranges[0][0], ranges[0][1], prefilter) : null;
+	for (let r = 0; r < ranges.length; r++) {
+		const [from, to] = ranges[r];
+		const entries = await (ahead as Promise<(SessionEntry | undefined)[]>);
+		ahead = null;
 		if (stopped()) return;
-		const to = Math.min(count, from + size);
-		const entries = await read(from, to, prefilter);
+		if (r + 1 < ranges.length) {
+			ahead = read(ranges[r + 1][0], ranges[r + 1][1], prefilter);
+			// Not awaited if this search stops or fails first: its failure is not reported apart.
+			ahead.catch(() => undefined);
+		}
 		const batch: FoundBatch = { hits: [], kinds: [], snippets: [], hidden: 0, searched: to, total: count };
 		for (let i = 0; i < entries.length; i++) {
 			const entry = entries[i];

@@ -80,6 +80,7 @@ export async function runHostRequest(
 		return;
 	}
 	lastAsked = Date.now();
+	asking++;
 	const host = hosts.get(msg.requestId);
 	try {
 		if (!host) throw new Error("the worker no longer holds this session; open it again");
@@ -124,6 +125,9 @@ export async function runHostRequest(
 		} else post({ type: "entries-at", queryId: msg.queryId, entries: await host.load(msg.positions) });
 	} catch (err) {
 		post({ type: "host-error", queryId: msg.queryId, message: err instanceof Error ? err.message : String(err) });
+	} finally {
+		asking--;
+		lastAsked = Date.now();
 	}
 }
 
@@ -225,18 +229,24 @@ function storedIndex(contentHash: string, size: number): Promise<StoredIndex | n
 	return ahead && ahead.contentHash === contentHash && ahead.size === size ? ahead.index : readIndex(contentHash, size);
 }
 
-/** When the page last asked about a session the worker holds. */
+/** When the page last asked about a session the worker holds, or last had an answer. */
 let lastAsked = 0;
+/** The page's questions being answered now (a find takes a second or more over a large file). */
+let asking = 0;
 /** Background work (a lean file's tip counts and checks) waits this long after the page's last question. */
 const GIVE_WAY_MS = 1000;
 
-/** A break in background work: the page's questions are answered first, and for a while after. */
+/**
+ * A break in background work: the page's questions are answered first, and for a while after
+ * the last answer. A question answered in steps (a find reads the whole file, a batch at a time)
+ * keeps the worker until it ends: the checks' slices do not run between its reads.
+ */
 async function giveWay(): Promise<void> {
 	await yieldToPage();
 	for (;;) {
-		const left = lastAsked + GIVE_WAY_MS - Date.now();
+		const left = asking > 0 ? GIVE_WAY_MS : lastAsked + GIVE_WAY_MS - Date.now();
 		if (left <= 0) return;
-		await new Promise((resolve) => setTimeout(resolve, left));
+		await new Promise((resolve) => setTimeout(resolve, Math.min(left, 100)));
 	}
 }
 
