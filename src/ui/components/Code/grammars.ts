@@ -50,9 +50,49 @@ const GRAMMARS = {
 	yaml,
 } satisfies Record<CodeLanguage, unknown>;
 
-const lowlight = createLowlight(GRAMMARS);
+/**
+ * The grammars each one embeds (its highlight.js `subLanguage`s that are among ours): registered
+ * with it, so that the code inside is highlighted as it is with every grammar registered.
+ */
+const EMBEDS: Partial<Record<CodeLanguage, readonly CodeLanguage[]>> = {
+	javascript: ["xml", "css"],
+	typescript: ["xml", "css"],
+	markdown: ["xml"],
+	xml: ["css", "javascript"],
+	yaml: ["ruby"],
+};
+
+/**
+ * Grammars are registered one by one, as code needs them or when the page is idle
+ * (`prepareGrammars`): registering all twenty at once when this module loaded took one task of
+ * 25-60 ms, while a large session was loading.
+ */
+const lowlight = createLowlight();
+
+function ensure(language: CodeLanguage): void {
+	if (lowlight.registered(language)) return;
+	lowlight.register({ [language]: GRAMMARS[language] });
+	for (const other of EMBEDS[language] ?? []) ensure(other);
+}
 
 /** The syntax tree of `code` (hast: spans with `hljs-*` classes and text). */
 export function highlight(language: CodeLanguage, code: string): Root {
+	ensure(language);
 	return lowlight.highlight(language, code);
 }
+
+/**
+ * Registers and compiles (by highlighting nothing) the grammars not prepared yet, one at a time
+ * while `more()` says there is time; true once every grammar is.
+ */
+export function prepareGrammars(more: () => boolean): boolean {
+	for (const language of Object.keys(GRAMMARS) as CodeLanguage[]) {
+		if (prepared.has(language)) continue;
+		if (!more()) return false;
+		highlight(language, "");
+		prepared.add(language);
+	}
+	return true;
+}
+
+const prepared = new Set<CodeLanguage>();

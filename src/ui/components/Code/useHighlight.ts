@@ -15,15 +15,25 @@ let loaded: Highlight | null = null;
 function loadHighlighter(): Promise<Highlight> {
 	loading ??= import("./grammars").then((m) => {
 		loaded = m.highlight;
+		prepareWhenIdle(m.prepareGrammars);
 		return m.highlight;
 	});
 	return loading;
 }
 
+/** Grammars are prepared a few at a time when the page is idle (each takes 1-5 ms). */
+function prepareWhenIdle(prepare: (more: () => boolean) => boolean): void {
+	if (typeof requestIdleCallback !== "function") return;
+	const step = (deadline: IdleDeadline) => {
+		if (!prepare(() => deadline.timeRemaining() > 8)) requestIdleCallback(step);
+	};
+	requestIdleCallback(step);
+}
+
 /**
  * Fetches the highlighter while `busy` (a session loading: the page mostly waits on the worker
  * then), when the page is next idle, so that a session's first code is not kept waiting by it,
- * nor a click then by the grammars' 20-40 ms of set-up. The first screen still does not load it.
+ * nor a click then by the grammars' set-up (see `prepareGrammars`). The first screen still does not load it.
  */
 export function usePreloadHighlighter(busy: boolean): void {
 	useEffect(() => {
