@@ -140,6 +140,37 @@ describe.each([...goldenNames().map((n): [string, string] => [n, readGolden(n).t
 	},
 );
 
+describe("tips that share their path", () => {
+	it("are counted reading the shared entries once", async () => {
+		// A 40-entry trunk, then 6 branches of 2 entries from its end: 6 tips over the same path.
+		const entries: SessionEntry[] = [];
+		for (let i = 0; i < 40; i++) {
+			const parent = i === 0 ? null : `t${i - 1}`;
+			entries.push(i % 2 === 0 ? user(`t${i}`, parent, `ask ${i}`) : assistant(`t${i}`, parent, `answer ${i}`));
+		}
+		for (let b = 0; b < 6; b++) {
+			entries.push(user(`b${b}u`, "t39", `branch ${b}`), assistant(`b${b}a`, `b${b}u`, `done ${b}`));
+		}
+		const text = jsonl(header(), ...entries);
+		const readWith = async (keepBytes: number) => {
+			const { host } = hostOf(text, false);
+			let read = 0;
+			const load = host.load.bind(host);
+			host.load = (positions, keep) => {
+				read += positions.length;
+				return load(positions, keep);
+			};
+			const got = await host.countedTips(() => false, undefined, keepBytes);
+			expect(got?.map((l) => l.contextTokens)).toEqual(
+				summarizeLeaves(parseSession(text).entries).map((l) => l.contextTokens),
+			);
+			return read;
+		};
+		expect(await readWith(0)).toBe(6 * 42);
+		expect(await readWith(Number.POSITIVE_INFINITY)).toBe(40 + 6 * 2);
+	});
+});
+
 describe("a preview that keeps no bytes", () => {
 	it.each([...goldenNames().map((n) => readGolden(n).text), ...others.map(([, text]) => text)])(
 		"is completed from the file to the same preview (%#)",
@@ -259,6 +290,28 @@ describe.each([...goldenNames().map((n): [string, string] => [n, readGolden(n).t
 			const want = summarizeLeaves(parsed.entries);
 			expect(got?.map((l) => [l.id, l.contextTokens])).toEqual(want.map((l) => [l.id, l.contextTokens]));
 			expect(await host.countedTips(() => true)).toBeNull();
+		});
+
+		it("are counted the same whatever they keep from one tip to the next, and read less keeping more", async () => {
+			const parsed = parseSession(text);
+			const want = summarizeLeaves(parsed.entries).map((l) => [l.id, l.contextTokens]);
+			const readWith = async (keepBytes: number) => {
+				const { host } = hostOf(text);
+				let read = 0;
+				const load = host.load.bind(host);
+				host.load = (positions, keep) => {
+					read += positions.length;
+					return load(positions, keep);
+				};
+				const got = await host.countedTips(() => false, undefined, keepBytes);
+				expect(got?.map((l) => [l.id, l.contextTokens])).toEqual(want);
+				return read;
+			};
+			const none = await readWith(0);
+			const some = await readWith(2000);
+			const all = await readWith(Number.POSITIVE_INFINITY);
+			expect(some).toBeLessThanOrEqual(none);
+			expect(all).toBeLessThanOrEqual(some);
 		});
 
 		it("break before each tip and around each of its reads", async () => {

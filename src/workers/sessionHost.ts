@@ -39,6 +39,8 @@ export interface LineTable {
 
 /** Whole entries kept after reading them, by their lines' bytes (the rest are read again). */
 const CACHE_BYTES = 64 * 1024 * 1024;
+/** Whole entries the tip counting keeps from one tip to the next, by their lines' bytes. */
+const COUNT_KEPT_BYTES = 8 * 1024 * 1024;
 /** Whole entries the scratch copy may hold before it starts again from the skeletons. */
 const SCRATCH_ENTRIES = 200_000;
 /** Lines closer than this are read in one slice of the file. */
@@ -278,14 +280,22 @@ export class SessionHost {
 
 	/**
 	 * The tips with their context tokens counted (core `summarizeLeaves` with the builder run per
-	 * tip on what it reads, nothing kept), each tip's reads a task of its own, `pause` awaited
-	 * before each tip and around each of its reads; null if `stopped`.
+	 * tip on what it reads), each tip's reads a task of its own, `pause` awaited before each tip
+	 * and around each of its reads; null if `stopped`. The entries read are kept from one tip to
+	 * the next, up to `keepBytes` of their lines (the most recently used), and let go after:
+	 * tips share most of their paths. Read afresh for each tip, a bushy 100 MB session's 480 tips
+	 * read 447 MB in 4,411 slices of the file; kept, 93 MB in 1,023 (in Node), and in a browser
+	 * each slice costs about half a millisecond of this thread besides the bytes.
 	 */
 	async countedTips(
 		stopped: () => boolean,
 		pause: () => Promise<void> = async () => {},
+		keepBytes = COUNT_KEPT_BYTES,
 	): Promise<LeafSummary[] | null> {
 		const tips = summarizeLeaves(this.entries, this.index, { tokens: false });
+		const kept = new Map<number, SessionEntry>();
+		let keptBytes = 0;
+		const { length } = this.lines;
 		const session: LazySession = {
 			entries: this.entries,
 			index: this.index,
@@ -293,9 +303,29 @@ export class SessionHost {
 			// A tip's reads wait for the page's questions too, not only each tip as a whole: a
 			// question that comes while a tip is counted would share the worker with it.
 			load: async (positions) => {
-				await pause();
-				const got = await this.load(positions, false);
-				await pause();
+				const missing = [...new Set(positions.filter((p) => !kept.has(p)))];
+				let read: SessionEntry[] = [];
+				if (missing.length > 0) {
+					await pause();
+					read = await this.load(missing, false);
+					await pause();
+				}
+				for (let i = 0; i < missing.length; i++) {
+					kept.set(missing[i], read[i]);
+					keptBytes += length[missing[i]];
+				}
+				const got = positions.map((p) => {
+					const entry = kept.get(p) as SessionEntry;
+					// Most recently used last.
+					kept.delete(p);
+					kept.set(p, entry);
+					return entry;
+				});
+				for (const [p] of kept) {
+					if (keptBytes <= keepBytes) break;
+					kept.delete(p);
+					keptBytes -= length[p];
+				}
 				return got;
 			},
 		};
