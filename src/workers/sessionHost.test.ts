@@ -80,6 +80,24 @@ describe("SessionHost", () => {
 	});
 });
 
+/**
+ * A lean host's counted tips of `text`, keeping `keepBytes` between tips, checked against the
+ * full parse's; how many entries it read from the file.
+ */
+async function countTipsReading(text: string, keepBytes: number, keepScanned = true): Promise<number> {
+	const { host } = hostOf(text, keepScanned);
+	let read = 0;
+	const load = host.load.bind(host);
+	host.load = (positions, keep) => {
+		read += positions.length;
+		return load(positions, keep);
+	};
+	const got = await host.countedTips(() => false, undefined, keepBytes);
+	const want = summarizeLeaves(parseSession(text).entries);
+	expect(got?.map((l) => [l.id, l.contextTokens])).toEqual(want.map((l) => [l.id, l.contextTokens]));
+	return read;
+}
+
 /** Sessions the goldens are not: real v1 files, and goldens rewritten in shapes pi does not write. */
 const others: [string, string][] = [
 	...["before-compaction.jsonl", "large-session.jsonl"].map((f): [string, string] => [
@@ -152,20 +170,7 @@ describe("tips that share their path", () => {
 			entries.push(user(`b${b}u`, "t39", `branch ${b}`), assistant(`b${b}a`, `b${b}u`, `done ${b}`));
 		}
 		const text = jsonl(header(), ...entries);
-		const readWith = async (keepBytes: number) => {
-			const { host } = hostOf(text, false);
-			let read = 0;
-			const load = host.load.bind(host);
-			host.load = (positions, keep) => {
-				read += positions.length;
-				return load(positions, keep);
-			};
-			const got = await host.countedTips(() => false, undefined, keepBytes);
-			expect(got?.map((l) => l.contextTokens)).toEqual(
-				summarizeLeaves(parseSession(text).entries).map((l) => l.contextTokens),
-			);
-			return read;
-		};
+		const readWith = (keepBytes: number) => countTipsReading(text, keepBytes, false);
 		expect(await readWith(0)).toBe(6 * 42);
 		expect(await readWith(Number.POSITIVE_INFINITY)).toBe(40 + 6 * 2);
 	});
@@ -293,20 +298,7 @@ describe.each([...goldenNames().map((n): [string, string] => [n, readGolden(n).t
 		});
 
 		it("are counted the same whatever they keep from one tip to the next, and read less keeping more", async () => {
-			const parsed = parseSession(text);
-			const want = summarizeLeaves(parsed.entries).map((l) => [l.id, l.contextTokens]);
-			const readWith = async (keepBytes: number) => {
-				const { host } = hostOf(text);
-				let read = 0;
-				const load = host.load.bind(host);
-				host.load = (positions, keep) => {
-					read += positions.length;
-					return load(positions, keep);
-				};
-				const got = await host.countedTips(() => false, undefined, keepBytes);
-				expect(got?.map((l) => [l.id, l.contextTokens])).toEqual(want);
-				return read;
-			};
+			const readWith = (keepBytes: number) => countTipsReading(text, keepBytes);
 			const none = await readWith(0);
 			const some = await readWith(2000);
 			const all = await readWith(Number.POSITIVE_INFINITY);

@@ -1,50 +1,10 @@
-import bash from "highlight.js/lib/languages/bash";
-import c from "highlight.js/lib/languages/c";
-import cpp from "highlight.js/lib/languages/cpp";
-import csharp from "highlight.js/lib/languages/csharp";
-import css from "highlight.js/lib/languages/css";
-import diff from "highlight.js/lib/languages/diff";
-import go from "highlight.js/lib/languages/go";
-import java from "highlight.js/lib/languages/java";
-import javascript from "highlight.js/lib/languages/javascript";
-import json from "highlight.js/lib/languages/json";
-import kotlin from "highlight.js/lib/languages/kotlin";
-import markdown from "highlight.js/lib/languages/markdown";
-import python from "highlight.js/lib/languages/python";
-import ruby from "highlight.js/lib/languages/ruby";
-import rust from "highlight.js/lib/languages/rust";
-import sql from "highlight.js/lib/languages/sql";
-import swift from "highlight.js/lib/languages/swift";
-import typescript from "highlight.js/lib/languages/typescript";
-import xml from "highlight.js/lib/languages/xml";
-import yaml from "highlight.js/lib/languages/yaml";
 import { createLowlight } from "lowlight";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { CODE_LANGUAGES, type CodeLanguage } from "../../../core";
+import { GRAMMARS } from "./grammars";
 
 /** Every grammar registered at once: the highlighter as it was, to compare with. */
-const all = createLowlight({
-	bash,
-	c,
-	cpp,
-	csharp,
-	css,
-	diff,
-	go,
-	java,
-	javascript,
-	json,
-	kotlin,
-	markdown,
-	python,
-	ruby,
-	rust,
-	sql,
-	swift,
-	typescript,
-	xml,
-	yaml,
-});
+const all = createLowlight(GRAMMARS);
 
 /** Code in each language, with what other grammars highlight inside it (HTML, CSS, script, Ruby). */
 const SAMPLES: Record<CodeLanguage, string> = {

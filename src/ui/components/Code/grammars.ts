@@ -27,7 +27,8 @@ import yaml from "highlight.js/lib/languages/yaml";
 import { createLowlight } from "lowlight";
 import type { CodeLanguage } from "../../../core";
 
-const GRAMMARS = {
+/** Our grammars by language (see core `CODE_LANGUAGES`). */
+export const GRAMMARS = {
 	bash,
 	c,
 	cpp,
