@@ -42,15 +42,22 @@ export function useUrlSync(): void {
 	const leafId = useStore(selectLeafId);
 	const entryId = useStore(selectEntryId);
 	const started = useRef(false);
-	// Until the starting address has been followed, writing would erase it.
+	// Until an address has been followed (the starting one, or one a hash change brings), writing
+	// would erase it: the session it names opens before its leaf is selected, and the address
+	// written in between (the session without the leaf) is what a reload then would open.
 	const [following, setFollowing] = useState(true);
+	const follows = useRef(1);
+	const followed = useCallback(() => {
+		follows.current--;
+		if (follows.current === 0) setFollowing(false);
+	}, []);
 
 	useEffect(() => {
 		if (!libraryReady || started.current) return;
 		started.current = true;
 		const { search, hash } = window.location;
-		void openAddress({ url: readUrlParam(search), link: parseHash(hash) }).finally(() => setFollowing(false));
-	}, [libraryReady, openAddress]);
+		void openAddress({ url: readUrlParam(search), link: parseHash(hash) }).finally(followed);
+	}, [libraryReady, openAddress, followed]);
 
 	// A new tip or entry is written to the address a moment after the view settles:
 	// `replaceState` takes 10–20 ms (the browser's own bookkeeping), in the frame that shows a
@@ -75,13 +82,16 @@ export function useUrlSync(): void {
 
 	useEffect(() => {
 		const onHashChange = () => {
-			// An address typed or followed wins over a rewrite not done yet.
+			// An address typed or followed wins over a rewrite not done yet, and over those to come
+			// until it has been followed.
 			cancelWrite();
-			void openAddress({ link: parseHash(window.location.hash) });
+			follows.current++;
+			setFollowing(true);
+			void openAddress({ link: parseHash(window.location.hash) }).finally(followed);
 		};
 		window.addEventListener("hashchange", onHashChange);
 		return () => window.removeEventListener("hashchange", onHashChange);
-	}, [openAddress, cancelWrite]);
+	}, [openAddress, cancelWrite, followed]);
 
 	useEffect(() => {
 		if (following) return;
