@@ -52,10 +52,15 @@ export function useUrlSync(): void {
 		if (follows.current === 0) setFollowing(false);
 	}, []);
 
+	// The hash this page last followed or wrote. One that differs was set by someone else (a link,
+	// the address bar, a script) and its `hashchange` is still to come: no write may replace it.
+	const known = useRef<string | null>(null);
+
 	useEffect(() => {
 		if (!libraryReady || started.current) return;
 		started.current = true;
 		const { search, hash } = window.location;
+		known.current = hash;
 		void openAddress({ url: readUrlParam(search), link: parseHash(hash) }).finally(followed);
 	}, [libraryReady, openAddress, followed]);
 
@@ -87,6 +92,7 @@ export function useUrlSync(): void {
 			cancelWrite();
 			follows.current++;
 			setFollowing(true);
+			known.current = window.location.hash;
 			void openAddress({ link: parseHash(window.location.hash) }).finally(followed);
 		};
 		window.addEventListener("hashchange", onHashChange);
@@ -103,9 +109,12 @@ export function useUrlSync(): void {
 		});
 		const write = () => {
 			const { pathname, search } = window.location;
+			// A hash set since, not followed yet: it wins (its `hashchange` follows it).
+			if (known.current !== null && window.location.hash !== known.current) return;
 			const nextSearch = keptSearch(search, sourceUrl);
 			if (hash === window.location.hash.slice(1) && nextSearch === search) return;
 			window.history.replaceState(window.history.state, "", `${pathname}${nextSearch}${hash ? `#${hash}` : ""}`);
+			known.current = window.location.hash;
 		};
 		cancelWrite();
 		const session = [sessionKey, share, sourceUrl];
