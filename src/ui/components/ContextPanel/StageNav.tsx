@@ -1,8 +1,7 @@
 import { Fragment, type RefObject } from "react";
+import { formatCount } from "../Message/fields";
 
 const compact = new Intl.NumberFormat("en", { notation: "compact", maximumFractionDigits: 1 });
-// One formatter: `toLocaleString` makes a new one per call (a few milliseconds of a tip's render).
-const whole = new Intl.NumberFormat("en-US");
 
 const STAGES = [
 	["path", "path"],
@@ -27,7 +26,7 @@ export function StageNav({ counts, panel }: { counts: Record<StageId, number>; p
 					<button
 						type="button"
 						className="ins-nav__item"
-						title={`${whole.format(counts[id])} ${label}: go to stage ${i + 1}`}
+						title={`${formatCount(counts[id])} ${label}: go to stage ${i + 1}`}
 						onClick={() => panel.current?.querySelector(`[data-stage="${id}"]`)?.scrollIntoView({ block: "start" })}
 					>
 						<span className="ins-nav__step">{i + 1}</span> <strong>{compact.format(counts[id])}</strong> {label}
