@@ -69,8 +69,7 @@ export class SessionHost {
 	/** The file's header as the preview read it (null when the preview did not say). */
 	readonly header: SessionHeader | null;
 	private readonly full: Uint8Array;
-	private readonly cache = new Map<number, { entry: SessionEntry; bytes: number }>();
-	private cached = 0;
+	private readonly cache = new EntryCache(CACHE_BYTES);
 	private readonly decoder = new TextDecoder();
 
 	constructor(
@@ -286,7 +285,7 @@ export class SessionHost {
 	 * The tips with their context tokens counted (core `summarizeLeaves` with the builder run per
 	 * tip on what it reads), each tip's reads a task of its own, `pause` awaited before each tip
 	 * and around each of its reads; null if `stopped`. The entries read are kept from one tip to
-	 * the next, up to `keepBytes` of their lines (the most recently used), and let go after:
+	 * the next, up to `keepBytes` of their lines (see `EntryCache`), and let go after:
 	 * tips share most of their paths. Read afresh for each tip, a bushy 100 MB session's 480 tips
 	 * read 447 MB in 4,411 slices of the file; kept, 93 MB in 1,023 (in Node), and in a browser
 	 * each slice costs about half a millisecond of this thread besides the bytes.
@@ -297,8 +296,7 @@ export class SessionHost {
 		keepBytes = COUNT_KEPT_BYTES,
 	): Promise<LeafSummary[] | null> {
 		const tips = summarizeLeaves(this.entries, this.index, { tokens: false });
-		const kept = new Map<number, SessionEntry>();
-		let keptBytes = 0;
+		const kept = new EntryCache(keepBytes);
 		const { length } = this.lines;
 		const session: LazySession = {
 			entries: this.entries,
@@ -307,30 +305,20 @@ export class SessionHost {
 			// A tip's reads wait for the page's questions too, not only each tip as a whole: a
 			// question that comes while a tip is counted would share the worker with it.
 			load: async (positions) => {
-				const missing = [...new Set(positions.filter((p) => !kept.has(p)))];
-				let read: SessionEntry[] = [];
+				const got = positions.map((p) => kept.get(p));
+				const missing = [...new Set(positions.filter((_, i) => got[i] === undefined))];
 				if (missing.length > 0) {
 					await pause();
-					read = await this.load(missing, false);
+					const read = await this.load(missing, false);
 					await pause();
+					const fresh = new Map<number, SessionEntry>();
+					for (let i = 0; i < missing.length; i++) {
+						fresh.set(missing[i], read[i]);
+						kept.keep(missing[i], read[i], length[missing[i]]);
+					}
+					for (let i = 0; i < positions.length; i++) got[i] ??= fresh.get(positions[i]);
 				}
-				for (let i = 0; i < missing.length; i++) {
-					kept.set(missing[i], read[i]);
-					keptBytes += length[missing[i]];
-				}
-				const got = positions.map((p) => {
-					const entry = kept.get(p) as SessionEntry;
-					// Most recently used last.
-					kept.delete(p);
-					kept.set(p, entry);
-					return entry;
-				});
-				for (const [p] of kept) {
-					if (keptBytes <= keepBytes) break;
-					kept.delete(p);
-					keptBytes -= length[p];
-				}
-				return got;
+				return got as SessionEntry[];
 			},
 		};
 		const counted: LeafSummary[] = [];
@@ -382,12 +370,8 @@ export class SessionHost {
 			if (this.full[p] === 1) out[i] = this.entries[p];
 			else {
 				const hit = this.cache.get(p);
-				if (hit) {
-					// Most recently used last.
-					this.cache.delete(p);
-					this.cache.set(p, hit);
-					out[i] = hit.entry;
-				} else missing.push(i);
+				if (hit) out[i] = hit;
+				else missing.push(i);
 			}
 		}
 		const { offset, length } = this.lines;
@@ -414,7 +398,7 @@ export class SessionHost {
 				const start = offset[p] - from;
 				const entry = this.parseLine(bytes.subarray(start, start + length[p]), p);
 				out[missing[m]] = entry;
-				if (keep) this.keep(p, entry, length[p]);
+				if (keep) this.cache.keep(p, entry, length[p]);
 			}
 		};
 		const span = (run: [number, number]) => {
@@ -485,15 +469,40 @@ export class SessionHost {
 		migrateOneEntry(entry, this.version, skeleton);
 		return entry;
 	}
+}
 
-	private keep(position: number, entry: SessionEntry, bytes: number): void {
-		if (bytes > CACHE_BYTES / 4) return;
-		this.cache.set(position, { entry, bytes });
-		this.cached += bytes;
-		for (const [p, hit] of this.cache) {
-			if (this.cached <= CACHE_BYTES) break;
-			this.cache.delete(p);
-			this.cached -= hit.bytes;
+/**
+ * Whole entries by position, the most recently used kept up to `limit` bytes of their lines; a
+ * line over a quarter of that is not kept.
+ */
+class EntryCache {
+	private readonly held = new Map<number, { entry: SessionEntry; bytes: number }>();
+	private bytes = 0;
+
+	constructor(private readonly limit: number) {}
+
+	/** The entry at `position`, now the most recently used; undefined when it is not held. */
+	get(position: number): SessionEntry | undefined {
+		const hit = this.held.get(position);
+		if (!hit) return undefined;
+		this.held.delete(position);
+		this.held.set(position, hit);
+		return hit.entry;
+	}
+
+	keep(position: number, entry: SessionEntry, bytes: number): void {
+		if (bytes > this.limit / 4) return;
+		const before = this.held.get(position);
+		if (before) {
+			this.held.delete(position);
+			this.bytes -= before.bytes;
+		}
+		this.held.set(position, { entry, bytes });
+		this.bytes += bytes;
+		for (const [p, hit] of this.held) {
+			if (this.bytes <= this.limit) break;
+			this.held.delete(p);
+			this.bytes -= hit.bytes;
 		}
 	}
 }
