@@ -82,6 +82,9 @@ export function highlight(language: CodeLanguage, code: string): Root {
 	return lowlight.highlight(language, code);
 }
 
+/** Grammars registered and compiled by `prepareGrammars`. */
+const prepared = new Set<CodeLanguage>();
+
 /**
  * Registers and compiles (by highlighting nothing) the grammars not prepared yet, one at a time
  * while `more()` says there is time; true once every grammar is.
@@ -95,5 +98,3 @@ export function prepareGrammars(more: () => boolean): boolean {
 	}
 	return true;
 }
-
-const prepared = new Set<CodeLanguage>();
