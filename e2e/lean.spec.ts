@@ -9,9 +9,11 @@ import {
 	parseSession,
 	previewSession,
 	previewToParts,
+	type SessionEntry,
 	summarizeLeaves,
 } from "../src/core";
 import { formatTokens } from "../src/ui/components/Library/format";
+import { assistant, header, jsonl, user } from "../test/builders";
 import { readGolden } from "../test/fixtures";
 import { describeFixture, leafItem, libraryItem, openFiles, watchErrors } from "./explorer";
 import { fixturePath } from "./fixtures";
@@ -188,6 +190,45 @@ test("find in a lean session: the worker searches the file, hits as core's, with
 		"data-count",
 		`${want.selected.length},${convertToLlm(want.messages).length}`,
 	);
+	expect(errors).toEqual([]);
+});
+
+test("find in a lean session with hundreds of hits: rows past the first hits read their excerpts when shown", async ({
+	page,
+}) => {
+	const errors = watchErrors(page);
+	// 320 user turns, each naming its number after the word searched for.
+	const entries: SessionEntry[] = [];
+	for (let i = 0; i < 320; i++) {
+		const parent = i === 0 ? null : `a${i - 1}`;
+		entries.push(user(`u${i}`, parent, `please look for the needle number ${i} in the stack`));
+		entries.push(assistant(`a${i}`, `u${i}`, `done with ${i}`));
+	}
+	await page.goto("./");
+	await page
+		.getByTestId("file-input")
+		.setInputFiles({
+			name: "needles.jsonl",
+			mimeType: "application/x-ndjson",
+			buffer: Buffer.from(jsonl(header(), ...entries)),
+		});
+	await expect(page.getByTestId("open-session")).toHaveAttribute("data-lean", "true");
+	await page.getByTestId("find-input").fill("needle");
+	await expect(page.getByTestId("find-count")).toHaveAttribute("data-count", "320");
+	const hits = page.getByTestId("find-hit");
+	const excerpt = (i: number) => `please look for the needle number ${i} in the stack`;
+	await expect(hits).toHaveCount(100);
+	await expect(hits.nth(99)).toContainText(excerpt(99));
+	// Past the hits the search sent excerpts for, each shown row asks the worker for its own.
+	for (const shown of [200, 300, 320]) {
+		await page.locator(".find__more").click();
+		await expect(hits).toHaveCount(shown);
+		for (const i of [shown - 100, shown - 1]) {
+			await expect(hits.nth(i)).toHaveAttribute("data-entry-id", `u${i}`);
+			await expect(hits.nth(i)).toContainText(excerpt(i));
+			await expect(hits.nth(i).locator("mark")).toHaveText("needle");
+		}
+	}
 	expect(errors).toEqual([]);
 });
 

@@ -216,12 +216,22 @@ function judge(
 	words: readonly string[],
 	filter: FindFilter,
 	lowerText: () => string,
+	text?: () => string,
+	patterns?: readonly RegExp[] | null,
 ): "hit" | "hidden" | null {
 	const label = labels.get(entry.id);
 	if (words.length > 0) {
-		const text = lowerText();
 		const lowerLabel = label?.toLowerCase();
-		for (const w of words) if (!text.includes(w) && !lowerLabel?.includes(w)) return null;
+		const raw = patterns && text ? text() : null;
+		if (raw !== null && patterns && !hasAsciiLowering(raw)) {
+			// The text as it is, each word by its case-insensitive pattern (see `asciiPatterns`).
+			for (let k = 0; k < words.length; k++) {
+				if (!patterns[k].test(raw) && !lowerLabel?.includes(words[k])) return null;
+			}
+		} else {
+			const lower = lowerText();
+			for (const w of words) if (!lower.includes(w) && !lowerLabel?.includes(w)) return null;
+		}
 	}
 	if (passesFilter(entry, filter, label !== undefined)) return "hit";
 	return words.length > 0 ? "hidden" : null;
@@ -340,12 +350,27 @@ export function findSnippet(text: string, query: string, max = 160): SnippetPart
 	return parts;
 }
 
+/**
+ * What a hit's row shows of it: its excerpt around the first query word with the words marked
+ * (`findSnippet` of its search text, label first), or its start when the query has no words.
+ */
+export function entrySnippet(entry: SessionEntry, label: string | undefined, query: string): SnippetPart[] {
+	return parseQuery(query).length > 0
+		? findSnippet(entrySearchText(entry, label), query, 140)
+		: [{ text: entryPreview(entry, 140), match: false }];
+}
+
 /** A batch of hits found by `findLazily`, each with what its row shows. */
 export interface FoundBatch {
 	/** Positions, ascending, of live entries that match and pass the filter. */
 	hits: number[];
-	/** Per hit: its kind (`entryKind`) and its excerpt with the matched words marked. */
+	/** Per hit: its kind (`entryKind`). */
 	kinds: string[];
+	/**
+	 * The excerpts (`entrySnippet`) of the batch's first hits, `snippets[i]` for `hits[i]`: only the
+	 * search's first `snippetsFor` hits come with one (a list shows those first; the rest are
+	 * asked for when shown).
+	 */
 	snippets: SnippetPart[][];
 	/** Matches the filter hid in this batch. */
 	hidden: number;
@@ -384,6 +409,22 @@ export interface LinePrefilter {
  * escape, entries of types that add text (see `TEXT_FROM_LINE`) and labelled entries are always
  * parsed. Null when the query has no words, or a word it cannot vouch for.
  */
+/**
+ * Case-insensitive patterns for query words that are all printable ASCII, null otherwise. Such a
+ * pattern (no `u` flag) matches an ASCII letter only by ASCII letters, so on a text without the
+ * two characters whose lower case is ASCII (see `hasAsciiLowering`) it finds a word exactly where
+ * the lower-cased text includes it: the text need not be lower-cased.
+ */
+function asciiPatterns(words: readonly string[]): RegExp[] | null {
+	if (words.length === 0 || !words.every((w) => /^[\x21-\x7e]+$/.test(w))) return null;
+	return words.map((w) => new RegExp(escapeRegExp(w), "i"));
+}
+
+/** Whether `text` holds U+0130 (İ, lower-cased "i̇") or U+212A (Kelvin sign, lower-cased "k"). */
+function hasAsciiLowering(text: string): boolean {
+	return text.includes("\u0130") || text.includes("\u212a");
+}
+
 export function linePrefilter(query: string, labels: ReadonlyMap<string, string>): LinePrefilter | null {
 	const words = parseQuery(query);
 	if (words.length === 0) return null;
@@ -395,17 +436,15 @@ export function linePrefilter(query: string, labels: ReadonlyMap<string, string>
 		return /[0-9+,"\\]/.test(w) || "[object object]".includes(w);
 	};
 	if (words.some(unsafe)) return null;
-	// Printable ASCII words are looked for without lower-casing the line: a case-insensitive
-	// pattern (not `u`) matches an ASCII letter only by ASCII letters, and the only characters
-	// whose lower case is ASCII (U+0130 İ, U+212A Kelvin) keep their lines.
-	const ascii = words.every((w) => /^[\x21-\x7e]+$/.test(w));
-	const patterns = ascii ? words.map((w) => new RegExp(escapeRegExp(w), "i")) : [];
+	// Printable ASCII words are looked for without lower-casing the line (see `asciiPatterns`);
+	// a line with a character whose lower case is ASCII is kept.
+	const patterns = asciiPatterns(words);
 	return {
 		mayMatch(line, type, id) {
 			if (!TEXT_FROM_LINE.has(type) || labels.has(id)) return true;
 			if (line.includes("\\u") || line.includes("\\/")) return true;
-			if (ascii) {
-				if (line.includes("\u0130") || line.includes("\u212a")) return true;
+			if (patterns) {
+				if (hasAsciiLowering(line)) return true;
 				for (const p of patterns) if (!p.test(line)) return false;
 				return true;
 			}
@@ -425,7 +464,8 @@ const FIRST_BATCH = 250;
  * gives the whole entries of positions [from, to) (undefined for one `prefilter` rules out,
  * see `linePrefilter`); `live[p]` is 1 for entries the tree holds (an
  * entry shadowed by a later one with its id is no hit). Each batch goes to `onBatch` as it is
- * searched; the search stops early when `stopped()` says so.
+ * searched; the search stops early when `stopped()` says so. Only the first `snippetsFor` hits
+ * get their excerpts made (see `FoundBatch.snippets`).
  */
 export async function findLazily(
 	count: number,
@@ -437,8 +477,11 @@ export async function findLazily(
 	onBatch: (batch: FoundBatch) => void,
 	stopped: () => boolean,
 	batchSize = 2000,
+	snippetsFor = Number.POSITIVE_INFINITY,
 ): Promise<void> {
 	const words = parseQuery(query);
+	const patterns = asciiPatterns(words);
+	let found = 0;
 	const active = isFindActive(query, filter);
 	const prefilter = linePrefilter(query, labelsOf);
 	// The first batches are small, so that the first hits come soon; then `batchSize` each.
@@ -470,14 +513,12 @@ export async function findLazily(
 				text ??= entrySearchText(entry, labelsOf.get(entry.id));
 				return text;
 			};
-			const verdict = judge(entry, labelsOf, words, filter, () => searched().toLowerCase());
+			const verdict = judge(entry, labelsOf, words, filter, () => searched().toLowerCase(), searched, patterns);
 			if (verdict === "hidden") batch.hidden++;
 			if (verdict !== "hit" || live[from + i] !== 1) continue;
 			batch.hits.push(from + i);
 			batch.kinds.push(entryKind(entry));
-			batch.snippets.push(
-				words.length > 0 ? findSnippet(searched(), query, 140) : [{ text: entryPreview(entry, 140), match: false }],
-			);
+			if (found++ < snippetsFor) batch.snippets.push(entrySnippet(entry, labelsOf.get(entry.id), query));
 		}
 		onBatch(batch);
 	}

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { goldenNames, readGolden } from "../../test/fixtures";
 import { analyzeContext } from "./context";
 import { explainSteps } from "./explain";
-import { findEntries, findLazily } from "./find";
+import { entrySnippet, findEntries, findLazily } from "./find";
 import { inspectContext } from "./inspect";
 import { countRegion, fateColumns, isSkeleton, packAnalysis, packedBuffers, unpackAnalysis } from "./lazyContext";
 import { getLabels } from "./meta";
@@ -94,4 +94,75 @@ describe.each(goldenNames())("findLazily over %s", (name) => {
 		expect(hits).toEqual(want.hits.filter((p) => index.live[p] === 1));
 		expect(hidden).toBe(want.hidden);
 	});
+
+	it("sends the excerpts of its first hits only, each the hit's own", async () => {
+		const labels = getLabels(entries);
+		for (const [query, filter] of [
+			["write", "default"],
+			["", "user-only"],
+		] as const) {
+			const hits: number[] = [];
+			const snippets: unknown[] = [];
+			await findLazily(
+				entries.length,
+				labels,
+				index.live,
+				async (from, to) => entries.slice(from, to),
+				query,
+				filter,
+				(batch) => {
+					// Each batch's excerpts are those of its first hits.
+					expect(batch.snippets.length).toBeLessThanOrEqual(batch.hits.length);
+					for (let i = 0; i < batch.snippets.length; i++) snippets.push(batch.snippets[i]);
+					hits.push(...batch.hits);
+				},
+				() => false,
+				3,
+				2,
+			);
+			expect(snippets.length).toBe(Math.min(2, hits.length));
+			expect(snippets).toEqual(hits.slice(0, 2).map((p) => entrySnippet(entries[p], labels.get(entries[p].id), query)));
+		}
+	});
+});
+
+describe("findLazily judging words without lower-casing the text", () => {
+	// Texts with the two characters whose lower case is ASCII (U+0130 İ → "i̇", U+212A Kelvin → "k"),
+	// letters of other cases and scripts, and ASCII punctuation.
+	const texts = [
+		"\u0130stanbul",
+		"\u212aelvin",
+		"KELVIN kelvin",
+		"\u017f long s, \u00df sharp s, \u0131 dotless i",
+		"Ǆ title case ǅ and ǆ",
+		"plain ascii: Read(file) -> ok",
+		"ΣΊΣΥΦΟΣ σίσυφος",
+		"mixed İK and ik",
+	];
+	const entries: SessionEntry[] = texts.map((text, i) => ({
+		type: "message",
+		id: `e${i}`,
+		parentId: i === 0 ? null : `e${i - 1}`,
+		timestamp: "2026-01-01T00:00:00.000Z",
+		message: { role: "user", content: text, timestamp: 0 },
+	})) as SessionEntry[];
+	const index = getTreeIndex(entries);
+
+	it.each(["i", "k", "ki", "kelvin", "s", "read(file)", "->", "İ", "ß", "σ", "ǆ", "ik mixed"])(
+		"finds %s where the lower-cased text holds it",
+		async (query) => {
+			const hits: number[] = [];
+			await findLazily(
+				entries.length,
+				new Map(),
+				index.live,
+				async (from, to) => entries.slice(from, to),
+				query,
+				"all",
+				(batch) => hits.push(...batch.hits),
+				() => false,
+			);
+			expect(hits).toEqual(findEntries(entries, query, "all").hits);
+		},
+	);
 });

@@ -254,6 +254,11 @@ export interface FindActions {
 	goToHit(index: number): void;
 	/** Goes to the next (1) or previous (-1) hit, wrapping around. */
 	stepHit(delta: 1 | -1): void;
+	/**
+	 * Asks the worker holding a lean session for what the rows of these hits show (their kinds and
+	 * excerpts) where `findShown` has none yet: a search sends only its first hits' excerpts.
+	 */
+	showHits(ids: readonly string[]): void;
 }
 
 /** The link the share dialog offers. */

@@ -13,6 +13,7 @@ import {
 	type SessionEntry,
 	type SessionIssue,
 	type SessionPreview,
+	type SnippetPart,
 	type TipComparison,
 	unpackAnalysis,
 } from "../core";
@@ -227,6 +228,7 @@ function onMessage(pw: ParserWorker, msg: ParseResponse, lockName: string | null
 		case "context":
 		case "entries-at":
 		case "faces":
+		case "snippets":
 		case "lab-entry":
 		case "lab-choices":
 		case "compare":
@@ -536,6 +538,20 @@ export async function askFaces(
 	const answer = await ask(host, { type: "faces", requestId: host.requestId, positions });
 	if (answer.type !== "faces") throw new Error("a wrong answer from the parser");
 	return { kinds: answer.kinds, previews: answer.previews };
+}
+
+/**
+ * What find's rows show of hits at `positions` (kinds and excerpts for `query`) that the search
+ * sent without an excerpt (see `FoundBatch.snippets`).
+ */
+export async function askSnippets(
+	host: HostHandle,
+	positions: number[],
+	query: string,
+): Promise<{ kinds: EntryKind[]; snippets: SnippetPart[][] }> {
+	const answer = await ask(host, { type: "snippets", requestId: host.requestId, positions, query });
+	if (answer.type !== "snippets") throw new Error("a wrong answer from the parser");
+	return { kinds: answer.kinds, snippets: answer.snippets };
 }
 
 /** Two tips of a session the worker holds compared, as core `compareTips` on its full entries. */

@@ -12,6 +12,7 @@ import type {
 	PreviewParts,
 	SessionEntry,
 	SessionIssue,
+	SnippetPart,
 	TipComparison,
 	TreeParts,
 } from "../core";
@@ -85,6 +86,8 @@ export type HostRequest =
 	  }
 	/** Answered by `found` batches, the last with `done` (a newer find of the session stops it). */
 	| { type: "find"; requestId: number; queryId: number; query: string; filter: FindFilter }
+	/** What find's rows show of the hits at `positions` that came without an excerpt (see `FoundBatch.snippets`). */
+	| { type: "snippets"; requestId: number; queryId: number; positions: number[]; query: string }
 	/** A file of the session as the export dialog makes it (see `exportFromHost`). */
 	| ({ type: "export"; requestId: number; queryId: number } & HostExportQuestion)
 	| { type: "release"; requestId: number }
@@ -99,6 +102,7 @@ export type HostAnswer =
 	| { type: "lab-choices"; queryId: number; choices: LabChoices }
 	| { type: "compare"; queryId: number; comparison: TipComparison }
 	| { type: "found"; queryId: number; batch: FoundBatch; done: boolean }
+	| { type: "snippets"; queryId: number; kinds: EntryKind[]; snippets: SnippetPart[][] }
 	| { type: "export"; queryId: number; blob: Blob }
 	| { type: "host-error"; queryId: number; message: string };
 

@@ -11,7 +11,10 @@ import {
 	completePreview,
 	convertToLlm,
 	createPreviewScanner,
+	entryKind,
+	entrySnippet,
 	findEntries,
+	getLabels,
 	getTreeIndex,
 	type LabAddition,
 	labChoices,
@@ -157,6 +160,24 @@ describe.each([...goldenNames().map((n): [string, string] => [n, readGolden(n).t
 		);
 	},
 );
+
+describe.each(goldenNames())("find's excerpts asked of the host for %s", (name) => {
+	const { text } = readGolden(name);
+	const parsed = parseSession(text);
+	const labels = getLabels(parsed.entries);
+
+	it.runIf(parsed.version >= 3)("are those of the entries read whole, in the order asked", async () => {
+		const { host } = hostOf(text);
+		const positions = parsed.entries.map((_, i) => parsed.entries.length - 1 - i);
+		for (const query of ["write", "tool read", ""]) {
+			const { kinds, snippets } = await host.snippets(positions, query);
+			expect(kinds).toEqual(positions.map((p) => entryKind(parsed.entries[p])));
+			expect(snippets).toEqual(
+				positions.map((p) => entrySnippet(parsed.entries[p], labels.get(parsed.entries[p].id), query)),
+			);
+		}
+	});
+});
 
 describe("tips that share their path", () => {
 	it("are counted reading the shared entries once", async () => {

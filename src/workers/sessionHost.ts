@@ -3,6 +3,7 @@ import {
 	compareLazily,
 	type EntryKind,
 	entryKind,
+	entrySnippet,
 	estimateTotalTokens,
 	extendTreeIndex,
 	type FindFilter,
@@ -25,6 +26,7 @@ import {
 	type SessionEntry,
 	type SessionHeader,
 	type SessionPreview,
+	type SnippetPart,
 	summarizeLeaves,
 	type TipComparison,
 	type TreeIndex,
@@ -51,6 +53,11 @@ const SCRATCH_ENTRIES = 200_000;
 const READ_GAP = 256 * 1024;
 /** Path entries (nearest the parent) and other tips the lab's pickers offer in a lean session. */
 export const LAB_CHOICES = 2000;
+/**
+ * Hits a find sends with their excerpts: a list shows about a hundred first; the page asks for
+ * the others' excerpts (`snippets`) when it shows them.
+ */
+export const FIND_SNIPPETS = 200;
 /** Entries read at once for `faces` and the lab's choices (each batch is let go before the next). */
 const READ_AT_ONCE = 512;
 /** Slices of the file read at once by `load`, at most `READ_MAX` bytes together (parsed in order as they come). */
@@ -241,7 +248,28 @@ export class SessionHost {
 			filter,
 			onBatch,
 			() => run !== this.findRun,
+			undefined,
+			FIND_SNIPPETS,
 		);
+	}
+
+	/** What find's rows show of the entries at `positions` for `query`: kinds and excerpts (core `entrySnippet`). */
+	async snippets(
+		positions: readonly number[],
+		query: string,
+	): Promise<{ kinds: EntryKind[]; snippets: SnippetPart[][] }> {
+		const labels = getLabels(this.entries);
+		const kinds: EntryKind[] = [];
+		const snippets: SnippetPart[][] = [];
+		await this.inBatches(
+			positions,
+			(part) => this.load(part, false),
+			(entry) => {
+				kinds.push(entryKind(entry));
+				snippets.push(entrySnippet(entry, labels.get(entry.id), query));
+			},
+		);
+		return { kinds, snippets };
 	}
 
 	/** The whole entries of positions [from, to), read in one slice of the file (not cached). */

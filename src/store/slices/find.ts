@@ -7,7 +7,7 @@ import {
 	type SnippetPart,
 	startFind,
 } from "../../core";
-import { askFind, type HostHandle } from "../../workers/client";
+import { askFind, askSnippets, type HostHandle } from "../../workers/client";
 import type { FindActions, FindState, GetStore, SetStore } from "../types";
 import { yieldToPage } from "../yieldToPage";
 
@@ -33,6 +33,13 @@ const SLICE_MS = 12;
 export function createFindSlice(set: SetStore, get: GetStore): FindActions {
 	/** Each search gets a generation; a newer one makes older ones stop. */
 	let generation = 0;
+	/**
+	 * What the rows of the current lean search show, by hit id: filled as its batches come (in
+	 * place) and as `showHits` is answered (copied, so that the rows see a new map).
+	 */
+	let shown = new Map<string, { kind: string; parts: SnippetPart[] }>();
+	/** Hits of the current search whose rows were asked for (each is asked once). */
+	let asked = new Set<string>();
 
 	async function search(run: FindRun, mine: number) {
 		const session = get().session;
@@ -76,7 +83,8 @@ export function createFindSlice(set: SetStore, get: GetStore): FindActions {
 	) {
 		const hits: string[] = [];
 		// One map, filled as hits come (the hits array is new each time it is shown).
-		const shown = new Map<string, { kind: string; parts: SnippetPart[] }>();
+		shown = new Map();
+		asked = new Set();
 		let hidden = 0;
 		let lastShown = 0;
 		// The first hits show at once; later ones less and less often (a million hits stay cheap).
@@ -90,7 +98,8 @@ export function createFindSlice(set: SetStore, get: GetStore): FindActions {
 				for (let i = 0; i < batch.hits.length; i++) {
 					const id = entries[batch.hits[i]].id;
 					hits.push(id);
-					shown.set(id, { kind: batch.kinds[i], parts: batch.snippets[i] });
+					// Only the search's first hits come with their excerpts (see `showHits`).
+					if (i < batch.snippets.length) shown.set(id, { kind: batch.kinds[i], parts: batch.snippets[i] });
 				}
 				hidden += batch.hidden;
 				const now = Date.now();
@@ -136,6 +145,36 @@ export function createFindSlice(set: SetStore, get: GetStore): FindActions {
 			set({ findActive: index });
 			get().selectLeaf(id);
 			get().focusEntry(id);
+		},
+
+		showHits(ids) {
+			const { session, findQuery } = get();
+			if (!session?.lean || !session.host) return;
+			const mine = generation;
+			const index = getTreeIndex(session.entries);
+			const wanted: string[] = [];
+			const positions: number[] = [];
+			for (const id of ids) {
+				const p = index.byId.get(id);
+				if (p === undefined || shown.has(id) || asked.has(id)) continue;
+				asked.add(id);
+				wanted.push(id);
+				positions.push(p);
+			}
+			if (positions.length === 0) return;
+			const forSearch = asked;
+			askSnippets(session.host, positions, findQuery).then(
+				({ kinds, snippets }) => {
+					if (mine !== generation) return;
+					shown = new Map(shown);
+					for (let i = 0; i < wanted.length; i++) shown.set(wanted[i], { kind: kinds[i], parts: snippets[i] });
+					set({ findShown: shown });
+				},
+				() => {
+					// Asked again when shown again.
+					for (const id of wanted) forSearch.delete(id);
+				},
+			);
 		},
 
 		stepHit(delta) {

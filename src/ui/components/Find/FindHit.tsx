@@ -1,14 +1,9 @@
 import { memo } from "react";
-import {
-	entryKind,
-	entryPreview,
-	entrySearchText,
-	findSnippet,
-	parseQuery,
-	type SessionEntry,
-	type SnippetPart,
-} from "../../../core";
+import { entryKind, entrySnippet, type SessionEntry, type SnippetPart } from "../../../core";
 import { Highlight } from "./Highlight";
+
+/** A lean hit's excerpt while the worker reads it from the file. */
+const WAITING: SnippetPart[] = [{ text: "…", match: false }];
 
 interface Props {
 	index: number;
@@ -19,15 +14,13 @@ interface Props {
 	onGo(index: number): void;
 	/** The kind and excerpt worked out elsewhere (a lean session's worker), when `entry` is a skeleton. */
 	shown?: { kind: string; parts: SnippetPart[] };
+	/** `entry` is a skeleton: without `shown` (not read yet), the row waits for its excerpt. */
+	skeleton?: boolean;
 }
 
 /** One search hit: the entry's kind, an excerpt with the matched words marked, its id. */
-export const FindHit = memo(function FindHit({ index, entry, label, query, active, onGo, shown }: Props) {
-	const parts =
-		shown?.parts ??
-		(parseQuery(query).length > 0
-			? findSnippet(entrySearchText(entry, label), query, 140)
-			: [{ text: entryPreview(entry, 140), match: false }]);
+export const FindHit = memo(function FindHit({ index, entry, label, query, active, onGo, shown, skeleton }: Props) {
+	const parts = shown?.parts ?? (skeleton ? WAITING : entrySnippet(entry, label, query));
 	const kind = shown?.kind ?? entryKind(entry);
 	return (
 		<li>

@@ -12,6 +12,7 @@ const selectActive = (s: Store) => s.findActive;
 const selectQuery = (s: Store) => s.findQuery;
 const selectGoToHit = (s: Store) => s.goToHit;
 const selectShown = (s: Store) => s.findShown;
+const selectShowHits = (s: Store) => s.showHits;
 
 /** The list of hits, in file order; clicking one selects it as the leaf and focuses it. */
 export function FindResults() {
@@ -21,12 +22,23 @@ export function FindResults() {
 	const query = useStore(selectQuery);
 	const goToHit = useStore(selectGoToHit);
 	const shownBy = useStore(selectShown);
+	const showHits = useStore(selectShowHits);
 	const entries = session?.entries;
 	const labels = useMemo(() => (entries ? getLabels(entries) : new Map<string, string>()), [entries]);
 	// Paging belongs to one result set: a new set starts from its first page.
 	const [paging, setPaging] = useState({ hits, limit: PAGE });
 	const limit = paging.hits === hits ? paging.limit : PAGE;
 	const list = useRef<HTMLOListElement>(null);
+
+	// A lean session's rows whose excerpts the search did not send are asked for as they show.
+	const lean = session?.lean === true;
+	const shown = hits.length === 0 ? 0 : Math.min(hits.length, Math.max(limit, active + 1));
+	useEffect(() => {
+		if (!lean) return;
+		const missing: string[] = [];
+		for (let i = 0; i < shown; i++) if (!shownBy?.has(hits[i])) missing.push(hits[i]);
+		if (missing.length > 0) showHits(missing);
+	}, [lean, hits, shown, shownBy, showHits]);
 
 	useEffect(() => {
 		if (active < 0) return;
@@ -35,7 +47,6 @@ export function FindResults() {
 	}, [active]);
 
 	if (!session || !index || hits.length === 0) return null;
-	const shown = Math.min(hits.length, Math.max(limit, active + 1));
 	const rows = [];
 	for (let i = 0; i < shown; i++) {
 		const pos = index.byId.get(hits[i]);
@@ -51,6 +62,7 @@ export function FindResults() {
 				active={i === active}
 				onGo={goToHit}
 				shown={shownBy?.get(entry.id)}
+				skeleton={lean}
 			/>,
 		);
 	}
