@@ -10,6 +10,7 @@ const PAGE = 100;
 const selectHits = (s: Store) => s.findHits;
 const selectActive = (s: Store) => s.findActive;
 const selectQuery = (s: Store) => s.findQuery;
+const selectFilter = (s: Store) => s.findFilter;
 const selectGoToHit = (s: Store) => s.goToHit;
 const selectShown = (s: Store) => s.findShown;
 const selectShowHits = (s: Store) => s.showHits;
@@ -20,14 +21,17 @@ export function FindResults() {
 	const hits = useStore(selectHits);
 	const active = useStore(selectActive);
 	const query = useStore(selectQuery);
+	const filter = useStore(selectFilter);
 	const goToHit = useStore(selectGoToHit);
 	const shownBy = useStore(selectShown);
 	const showHits = useStore(selectShowHits);
 	const entries = session?.entries;
 	const labels = useMemo(() => (entries ? getLabels(entries) : new Map<string, string>()), [entries]);
-	// Paging belongs to one result set: a new set starts from its first page.
-	const [paging, setPaging] = useState({ hits, limit: PAGE });
-	const limit = paging.hits === hits ? paging.limit : PAGE;
+	// Paging belongs to one search (of this session, for this query and filter): a new one starts
+	// from its first page, while the hits a running search adds keep the rows shown so far.
+	const search = `${session?.key ?? ""}\u0000${query}\u0000${filter}`;
+	const [paging, setPaging] = useState({ search, limit: PAGE });
+	const limit = paging.search === search ? paging.limit : PAGE;
 	const list = useRef<HTMLOListElement>(null);
 
 	// A lean session's rows whose excerpts the search did not send are asked for as they show.
@@ -75,7 +79,7 @@ export function FindResults() {
 				<button
 					type="button"
 					className="button button--small find__more"
-					onClick={() => setPaging({ hits, limit: shown + PAGE })}
+					onClick={() => setPaging({ search, limit: shown + PAGE })}
 				>
 					Show {Math.min(PAGE, hits.length - shown)} more
 					{hits.length - shown > PAGE ? ` (${hits.length - shown} not shown)` : ""}
