@@ -230,3 +230,29 @@ test("a 100k-entry path is virtualised, scrolls and focuses far entries", async 
 	await expect(target.getByTestId("entry-view")).toContainText("question 10");
 	await expect(target.locator(".ins-row__line")).toContainText("1 message, edited");
 });
+
+test("a stage's long list below the panel's fold renders its first rows only until it is scrolled into view", async ({
+	page,
+}) => {
+	const n = 2_000;
+	const { text } = bigSession(n);
+	await page.setViewportSize({ width: 1280, height: 720 });
+	await page.goto("./");
+	await page
+		.getByTestId("file-input")
+		.setInputFiles({ name: "long.jsonl", mimeType: "application/x-ndjson", buffer: Buffer.from(text) });
+	const p = panel(page);
+	await expect(p).toHaveAttribute("data-count", `${n + 1},${n}`);
+	const payload = p.locator('[data-stage="payload"]');
+	const sent = payload.getByTestId("llm-message");
+	await page.waitForTimeout(500);
+	await expect(payload.locator(".vlist-box")).not.toBeInViewport();
+	const first = await sent.count();
+	expect(first).toBeGreaterThan(0);
+	await page.waitForTimeout(300);
+	expect(await sent.count()).toBe(first);
+	// In view, it renders the rows around its box's visible part too.
+	await payload.locator(".vlist-box").scrollIntoViewIfNeeded();
+	await expect.poll(() => sent.count()).toBeGreaterThan(first);
+	await expect(sent.first()).toBeInViewport();
+});

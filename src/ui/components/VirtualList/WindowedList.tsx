@@ -21,10 +21,30 @@ export function centre(el: Element | null | undefined) {
 export function WindowedList(props: VirtualListProps) {
 	const { count, estimate, renderRow, rowKey, handle, overscan: fullOverscan = 800, className } = props;
 	// The first window is the box's visible rows only; the rows above and below it follow in a
-	// transition, so a new list (a tip's context) is on screen in one short task.
+	// transition, so a new list (a tip's context) is on screen in one short task. A box out of
+	// view (a later stage below the panel's fold) keeps its first window until it comes into view:
+	// the inspector's lists do not all grow at once, in one long commit, for rows nobody sees.
 	const [overscan, setOverscan] = useState(0);
-	useEffect(() => startTransition(() => setOverscan(fullOverscan)), [fullOverscan]);
+	const [seen, setSeen] = useState(false);
 	const boxRef = useRef<HTMLDivElement>(null);
+	useEffect(() => {
+		const box = boxRef.current;
+		if (!box || typeof IntersectionObserver === "undefined") {
+			setSeen(true);
+			return;
+		}
+		const io = new IntersectionObserver((records) => {
+			if (records.some((r) => r.isIntersecting)) {
+				setSeen(true);
+				io.disconnect();
+			}
+		});
+		io.observe(box);
+		return () => io.disconnect();
+	}, []);
+	useEffect(() => {
+		if (seen) startTransition(() => setOverscan(fullOverscan));
+	}, [seen, fullOverscan]);
 	const listRef = useRef<HTMLOListElement>(null);
 	const sizes = useRef(new Float64Array(0));
 	if (sizes.current.length !== count) {
