@@ -205,13 +205,11 @@ test("find in a lean session with hundreds of hits: rows past the first hits rea
 		entries.push(assistant(`a${i}`, `u${i}`, `done with ${i}`));
 	}
 	await page.goto("./");
-	await page
-		.getByTestId("file-input")
-		.setInputFiles({
-			name: "needles.jsonl",
-			mimeType: "application/x-ndjson",
-			buffer: Buffer.from(jsonl(header(), ...entries)),
-		});
+	await page.getByTestId("file-input").setInputFiles({
+		name: "needles.jsonl",
+		mimeType: "application/x-ndjson",
+		buffer: Buffer.from(jsonl(header(), ...entries)),
+	});
 	await expect(page.getByTestId("open-session")).toHaveAttribute("data-lean", "true");
 	await page.getByTestId("find-input").fill("needle");
 	await expect(page.getByTestId("find-count")).toHaveAttribute("data-count", "320");
