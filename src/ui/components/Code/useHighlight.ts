@@ -9,34 +9,52 @@ import type { CodeLanguage } from "../../../core";
 export const MAX_HIGHLIGHT_CHARS = 5_000;
 
 type Highlight = (language: CodeLanguage, code: string) => Root;
+type Prepare = (more: () => boolean) => boolean;
 let loading: Promise<Highlight> | null = null;
 let loaded: Highlight | null = null;
+let prepare: Prepare | null = null;
+/** Whether a file is being loaded: the grammars are prepared only once none is. */
+let loadingFiles = false;
+let preparing = false;
 
 function loadHighlighter(): Promise<Highlight> {
 	loading ??= import("./grammars").then((m) => {
 		loaded = m.highlight;
-		prepareWhenIdle(m.prepareGrammars);
+		prepare = m.prepareGrammars;
+		prepareWhenIdle();
 		return m.highlight;
 	});
 	return loading;
 }
 
-/** Grammars are prepared a few at a time when the page is idle (each takes 1-5 ms). */
-function prepareWhenIdle(prepare: (more: () => boolean) => boolean): void {
-	if (typeof requestIdleCallback !== "function") return;
+/**
+ * Grammars are prepared a few at a time when the page is idle (each takes 1-5 ms), once no file
+ * is loading: idle on the page is not idle on a machine whose cores scan a large file then (on two
+ * cores, preparing them all took 110 ms of the first half second of a 100 MB file's scan). A
+ * grammar code needs before is prepared then (see `highlight`).
+ */
+function prepareWhenIdle(): void {
+	const run = prepare;
+	if (!run || preparing || loadingFiles || typeof requestIdleCallback !== "function") return;
+	preparing = true;
 	const step = (deadline: IdleDeadline) => {
-		if (!prepare(() => deadline.timeRemaining() > 8)) requestIdleCallback(step);
+		if (run(() => deadline.timeRemaining() > 8)) return;
+		if (loadingFiles) preparing = false;
+		else requestIdleCallback(step);
 	};
 	requestIdleCallback(step);
 }
 
 /**
  * Fetches the highlighter while `busy` (a session loading: the page mostly waits on the worker
- * then), when the page is next idle, so that a session's first code is not kept waiting by it,
- * nor a click then by the grammars' set-up (see `prepareGrammars`). The first screen still does not load it.
+ * then), when the page is next idle, so that a session's first code is not kept waiting by it;
+ * once nothing is loading, its grammars are set up in idle slices, so that a later click is not
+ * kept waiting by that either (see `prepareGrammars`). The first screen still does not load it.
  */
 export function usePreloadHighlighter(busy: boolean): void {
 	useEffect(() => {
+		loadingFiles = busy;
+		if (!busy) prepareWhenIdle();
 		if (!busy || loading) return;
 		const start = () => void loadHighlighter();
 		if (typeof requestIdleCallback === "function") {
