@@ -1,6 +1,6 @@
 import { CURRENT_VERSION, createSessionParser, currentLeafId } from "./parse";
 import { extendTreeIndex, getTreeIndex, TREE_ISSUE_CODES } from "./tree";
-import type { ParsedSession, SessionIssue } from "./types";
+import type { ParsedSession, SessionEntry, SessionHeader, SessionIssue } from "./types";
 
 /**
  * Whether lines appended to this session can be read on their own (`appendSessionText`): a pi
@@ -27,23 +27,43 @@ export function canAppend(session: ParsedSession): boolean {
  * line issues.
  */
 export function appendSessionText(session: ParsedSession, text: string, firstLine: number): ParsedSession | null {
-	if (!canAppend(session)) return null;
-	const parser = createSessionParser();
-	parser.push(`${JSON.stringify(session.header)}\n`);
-	parser.push(text);
-	const piece = parser.finish({ diagnostics: false });
-	// Parser line 2 is the first appended line.
-	const line = (l: number) => l - 2 + firstLine;
+	if (!canAppend(session) || session.header === null) return null;
+	const piece = parseAppended(session.header, text, firstLine);
 	const entries = piece.entries.length === 0 ? session.entries : [...session.entries, ...piece.entries];
 	const index = extendTreeIndex(getTreeIndex(session.entries), entries);
-	const lines = [...session.lines, ...piece.lines.map(line)];
+	const lines = [...session.lines, ...piece.lines];
 	const issues: SessionIssue[] = session.issues.filter((i) => !TREE_ISSUE_CODES.has(i.code));
-	for (const issue of piece.issues) {
-		if (TREE_ISSUE_CODES.has(issue.code) || issue.code === "blank-lines") continue;
-		issues.push(issue.line !== undefined ? { ...issue, line: line(issue.line) } : issue);
-	}
+	issues.push(...piece.issues);
 	for (const { position, issue } of index.issues) {
 		issues.push({ ...issue, line: position !== undefined ? lines[position] : undefined });
 	}
 	return { ...session, entries, lines, issues, leafId: currentLeafId(entries) };
+}
+
+/** Lines appended to a file, parsed (see `parseAppended`). */
+export interface AppendedLines {
+	entries: SessionEntry[];
+	/** Each entry's line number in the file. */
+	lines: number[];
+	/** The lines' own problems, with their line numbers (the tree's issues are the index's to find). */
+	issues: SessionIssue[];
+}
+
+/**
+ * The complete lines `text` (ending in a newline) of a file whose header is `header`, the first
+ * of them line `firstLine`: parsed by the same parser as the whole file, after the header.
+ */
+export function parseAppended(header: SessionHeader, text: string, firstLine: number): AppendedLines {
+	const parser = createSessionParser();
+	parser.push(`${JSON.stringify(header)}\n`);
+	parser.push(text);
+	const piece = parser.finish({ diagnostics: false });
+	// Parser line 2 is the first appended line.
+	const line = (l: number) => l - 2 + firstLine;
+	const issues: SessionIssue[] = [];
+	for (const issue of piece.issues) {
+		if (TREE_ISSUE_CODES.has(issue.code) || issue.code === "blank-lines") continue;
+		issues.push(issue.line !== undefined ? { ...issue, line: line(issue.line) } : issue);
+	}
+	return { entries: piece.entries, lines: piece.lines.map(line), issues };
 }

@@ -70,7 +70,7 @@ const MAX_HEADER_BYTES = 1 << 20;
  */
 const scanned: ScannedLine = { type: undefined, id: undefined, parentId: undefined, role: undefined };
 
-function skeletonOf(b: Uint8Array, start: number, end: number, ids: boolean): SessionEntry | null {
+export function lineSkeleton(b: Uint8Array, start: number, end: number, ids: boolean): SessionEntry | null {
 	const s = scanLine(b, start, end, scanned);
 	if (s === null || s.type === undefined || !SKELETON_TYPES.has(s.type)) return null;
 	const { type, role } = s;
@@ -174,7 +174,7 @@ export function completePreview(preview: ScannedPreview, whole: readonly Session
  * entries gives: its shape reads only ids, parents, types, labels and compactions, all of which a
  * skeleton holds or are always whole.
  */
-function withWholeNodes(graph: GraphParts, entries: readonly SessionEntry[]): GraphParts {
+export function withWholeNodes(graph: GraphParts, entries: readonly SessionEntry[]): GraphParts {
 	for (const node of graph.nodes) {
 		const first = entries[node.first];
 		node.entryKind = entryKind(first);
@@ -308,7 +308,7 @@ export function createPreviewScanner(options: ScanOptions = {}): PreviewScanner 
 			return;
 		}
 		// The last line may be cut short (a truncated file): it is parsed to be sure.
-		const made = last ? null : skeletonOf(b, start, end, version >= 2);
+		const made = last ? null : lineSkeleton(b, start, end, version >= 2);
 		if (made) {
 			entries.push(made);
 			skeleton.push(1);

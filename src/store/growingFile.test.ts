@@ -33,4 +33,15 @@ describe("reading a growing file", () => {
 		expect(start.hasher.digest()).toBe(hash("one\ntwo\nthree\n"));
 		expect(countNewlines(bytes("a\nb\n\n"))).toBe(3);
 	});
+
+	it("reads a start of megabytes a slice at a time: a line across slices, one longer than a slice, a line still being written", async () => {
+		const text = `${"a".repeat(700_000)}\n${"b".repeat(2_500_000)}\nc\n\n${"d".repeat(300_000)}\n${"e".repeat(1_200_000)}`;
+		const start = await readStart(new Blob([text]));
+		const complete = text.slice(0, text.lastIndexOf("\n") + 1);
+		expect(start.offset).toBe(complete.length);
+		expect(start.lines).toBe(5);
+		expect(await start.body.text()).toBe(complete);
+		expect(start.hasher.digest()).toBe(hash(complete));
+		expect(sameBytes(start.tail, bytes(complete.slice(-TAIL_BYTES)))).toBe(true);
+	});
 });

@@ -3,7 +3,10 @@ import { yieldToPage } from "./yieldToPage";
 
 /** Bytes before the read offset that are read again to tell a grown file from a replaced one. */
 export const TAIL_BYTES = 4096;
-const CHUNK = 1 << 20;
+/** Bytes read (and hashed) at once. */
+const READ_CHUNK = 1 << 20;
+/** Read bytes are put in the copy's blob by this many at a time. */
+const BODY_STEP = 64 << 20;
 const NEWLINE = 10;
 
 /** The last bytes of `a` followed by `b`, at most `TAIL_BYTES`. */
@@ -45,22 +48,45 @@ export interface ReadStart {
 	hasher: ContentHasher;
 }
 
+/**
+ * Reads the complete lines of `file` a chunk at a time (never the whole file in one buffer: a
+ * followed file may be one that opens lean), hashing and counting them, into a copy in memory
+ * (a `File` read later fails once the file on disk changes).
+ */
 export async function readStart(file: Blob): Promise<ReadStart> {
-	const all = new Uint8Array(await file.arrayBuffer());
-	const complete = completeLines(all);
 	const hasher = createContentHasher();
 	let lines = 0;
-	for (let at = 0; at < complete.length; at += CHUNK) {
-		const part = complete.subarray(at, Math.min(complete.length, at + CHUNK));
-		hasher.update(part);
-		lines += countNewlines(part);
-		if (at + CHUNK < complete.length) await yieldToPage();
-	}
-	return {
-		body: new Blob([complete], { type: "application/jsonl" }),
-		offset: complete.length,
-		lines,
-		tail: complete.slice(Math.max(0, complete.length - TAIL_BYTES)),
-		hasher,
+	let offset = 0;
+	let tail: Uint8Array = new Uint8Array();
+	let body = new Blob([], { type: "application/jsonl" });
+	/** Complete lines not yet in `body`, and the bytes after the last newline read so far. */
+	let done: Uint8Array<ArrayBuffer>[] = [];
+	let doneBytes = 0;
+	let carry: Uint8Array<ArrayBuffer>[] = [];
+	const complete = (bytes: Uint8Array<ArrayBuffer>) => {
+		hasher.update(bytes);
+		lines += countNewlines(bytes);
+		offset += bytes.length;
+		tail = nextTail(tail, bytes);
+		done.push(bytes);
+		doneBytes += bytes.length;
 	};
+	for (let at = 0; at < file.size; at += READ_CHUNK) {
+		const part = new Uint8Array(await file.slice(at, Math.min(file.size, at + READ_CHUNK)).arrayBuffer());
+		const nl = part.lastIndexOf(NEWLINE);
+		if (nl === -1) carry.push(part);
+		else {
+			for (const bytes of carry) complete(bytes);
+			complete(part.subarray(0, nl + 1));
+			carry = [part.slice(nl + 1)];
+		}
+		if (doneBytes >= BODY_STEP) {
+			body = new Blob([body, ...done], { type: "application/jsonl" });
+			done = [];
+			doneBytes = 0;
+		}
+		if (at + READ_CHUNK < file.size) await yieldToPage();
+	}
+	body = new Blob([body, ...done], { type: "application/jsonl" });
+	return { body, offset, lines, tail, hasher };
 }

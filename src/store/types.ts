@@ -49,6 +49,8 @@ export interface OpenSession extends ParsedSession {
 	 * too large to parse in full; its lean notice says so).
 	 */
 	leanChecks?: "running" | "done" | "stopped" | "skipped";
+	/** A followed lean session's issues of the lines appended since it opened (its checks did not read them). */
+	grownIssues?: SessionIssue[];
 }
 
 export interface LoadJob {
@@ -217,10 +219,11 @@ export interface SessionActions {
 	/** Adds issues found after the session opened (late checks), if it is still the one open. */
 	appendIssues(entries: readonly SessionEntry[], issues: readonly SessionIssue[]): void;
 	/**
-	 * A lean session's checks are over: `issues` (all of them, as a full parse has them) replace
-	 * its issues; null, the worker stopped first. Only if it is still the one open.
+	 * A lean session's checks are over: `issues` (all of them, as a full parse of the file as
+	 * opened has them) replace its issues, followed by those of lines appended since (`grownIssues`);
+	 * null, the worker stopped first. Only if the session `host` holds is still the one open.
 	 */
-	takeLeanChecks(entries: readonly SessionEntry[], issues: readonly SessionIssue[] | null): void;
+	takeLeanChecks(host: HostHandle, issues: readonly SessionIssue[] | null): void;
 	closeSession(): void;
 	selectLeaf(id: string | null): void;
 	focusEntry(id: string | null): void;

@@ -22,6 +22,7 @@ import { EntryMaker } from "./entryMaker";
 import type { HostExportQuestion } from "./hostExport";
 import {
 	type HostAnswer,
+	type HostGrowth,
 	type HostRequest,
 	LEAN_MIN_BYTES,
 	type ParseResponse,
@@ -67,8 +68,11 @@ export interface ParseOptions {
  */
 export interface HostHandle {
 	readonly requestId: number;
-	/** The entries of the file it holds (a lab's added entries come after them). */
-	readonly entryCount: number;
+	/**
+	 * The entries of the file it holds (a lab's added entries come after them); more once a
+	 * followed file grew (`askAppend`).
+	 */
+	entryCount: number;
 	/** The worker that holds it (another worker, after a crash, does not). */
 	readonly worker: unknown;
 }
@@ -233,6 +237,7 @@ function onMessage(pw: ParserWorker, msg: ParseResponse, lockName: string | null
 		case "lab-choices":
 		case "compare":
 		case "export":
+		case "append":
 		case "host-error": {
 			const q = pw.queries.get(msg.queryId);
 			pw.queries.delete(msg.queryId);
@@ -458,7 +463,12 @@ type Question =
  * Asks the worker `question`; resolves with its answer. A question answered in parts (a find)
  * passes `last`, told each part in turn: the promise resolves with the part it says is the last.
  */
-function ask(host: HostHandle, question: Question, last?: (part: HostAnswer) => boolean): Promise<HostAnswer> {
+function ask(
+	host: HostHandle,
+	question: Question,
+	last?: (part: HostAnswer) => boolean,
+	transfer: Transferable[] = [],
+): Promise<HostAnswer> {
 	const pw = host.worker as ParserWorker;
 	if (pw.dead) return Promise.reject(new Error("The parser that held this session stopped; open it again"));
 	const queryId = nextQueryId++;
@@ -469,7 +479,7 @@ function ask(host: HostHandle, question: Question, last?: (part: HostAnswer) => 
 			},
 			reject,
 		});
-		pw.worker.postMessage({ ...question, queryId } as HostRequest);
+		pw.worker.postMessage({ ...question, queryId } as HostRequest, transfer);
 	});
 }
 
@@ -552,6 +562,23 @@ export async function askSnippets(
 	const answer = await ask(host, { type: "snippets", requestId: host.requestId, positions, query });
 	if (answer.type !== "snippets") throw new Error("a wrong answer from the parser");
 	return { kinds: answer.kinds, snippets: answer.snippets };
+}
+
+/**
+ * Hands the worker the complete lines `bytes` appended to the followed file it holds, the first of
+ * them line `firstLine` (see `SessionHost.append`); null when the file cannot grow this way.
+ */
+export async function askAppend(host: HostHandle, bytes: Uint8Array, firstLine: number): Promise<HostGrowth | null> {
+	const copy = bytes.slice();
+	const answer = await ask(
+		host,
+		{ type: "append", requestId: host.requestId, bytes: copy.buffer, firstLine },
+		undefined,
+		[copy.buffer],
+	);
+	if (answer.type !== "append") throw new Error("a wrong answer from the parser");
+	if (answer.growth) host.entryCount += answer.growth.added.length;
+	return answer.growth;
 }
 
 /** Two tips of a session the worker holds compared, as core `compareTips` on its full entries. */

@@ -122,6 +122,12 @@ export async function runHostRequest(
 			post({ type: "lab-choices", queryId: msg.queryId, choices: await host.labChoices(msg.parentId, msg.overlay) });
 		} else if (msg.type === "snippets") {
 			post({ type: "snippets", queryId: msg.queryId, ...(await host.snippets(msg.positions, msg.query)) });
+		} else if (msg.type === "append") {
+			post({
+				type: "append",
+				queryId: msg.queryId,
+				growth: await host.append(new Uint8Array(msg.bytes), msg.firstLine),
+			});
 		} else if (msg.type === "faces") {
 			post({ type: "faces", queryId: msg.queryId, ...(await host.faces(msg.positions)) });
 		} else post({ type: "entries-at", queryId: msg.queryId, entries: await host.load(msg.positions) });

@@ -24,7 +24,7 @@ import type { ChunkPlan } from "./readSession";
  * file and its preview (`SessionHost`) and answers the page's questions (a tip's context, an
  * entry, a comparison, a find, the lab's entries, an export, the checks) from the file's bytes;
  * the page holds the preview's skeletons and what it asked for. Below, a file is parsed in full
- * on the page as well (live following and share links need that).
+ * on the page as well (share links need that).
  */
 export const LEAN_MIN_BYTES = 64 * 1024 * 1024;
 /** Larger files are refused: lean sessions were tried up to 2 GB; past this, memory is unknown ground. */
@@ -90,6 +90,11 @@ export type HostRequest =
 	| { type: "snippets"; requestId: number; queryId: number; positions: number[]; query: string }
 	/** A file of the session as the export dialog makes it (see `exportFromHost`). */
 	| ({ type: "export"; requestId: number; queryId: number } & HostExportQuestion)
+	/**
+	 * A followed file grew: `bytes` are its complete lines after those the worker holds, the first
+	 * of them line `firstLine` (see `SessionHost.append`).
+	 */
+	| { type: "append"; requestId: number; queryId: number; bytes: ArrayBuffer; firstLine: number }
 	| { type: "release"; requestId: number }
 	/** The content hash of a file the worker previewed: it stores the scan's index under it. */
 	| { type: "remember"; requestId: number; contentHash: string };
@@ -104,6 +109,8 @@ export type HostAnswer =
 	| { type: "found"; queryId: number; batch: FoundBatch; done: boolean }
 	| { type: "snippets"; queryId: number; kinds: EntryKind[]; snippets: SnippetPart[][] }
 	| { type: "export"; queryId: number; blob: Blob }
+	/** Null: the file cannot grow this way (an older version, another dialect): read it again. */
+	| { type: "append"; queryId: number; growth: HostGrowth | null }
 	| { type: "host-error"; queryId: number; message: string };
 
 export interface ParseRequest {
@@ -147,6 +154,23 @@ export interface SessionView {
 	leaves: LeafSummary[];
 	/** `graphParts(buildGraph(index))`: nothing expanded, nothing pinned. */
 	graph: GraphParts;
+}
+
+/**
+ * What lines appended to a followed file changed in the session a worker holds (see
+ * `SessionHost.append`): the page's entries stay the worker's, whole where the worker's are.
+ */
+export interface HostGrowth {
+	/** The new entries: whole, or skeletons of long lines (read from the file when shown). */
+	added: SessionEntry[];
+	/** Earlier positions the view now shows the content of (they were skeletons), and their entries. */
+	wholeAt: number[];
+	whole: SessionEntry[];
+	/** The grown session's graph and tips (counted, but for old tips not counted yet). */
+	view: SessionView;
+	/** The new lines' issues and the tree's issues about the new entries, with their line numbers. */
+	issues: SessionIssue[];
+	leafId: string | null;
 }
 
 /**

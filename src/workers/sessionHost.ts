@@ -1,6 +1,10 @@
 import {
 	analyzeLazily,
+	buildGraph,
+	CURRENT_VERSION,
 	compareLazily,
+	currentLeafId,
+	dialectOf,
 	type EntryKind,
 	entryKind,
 	entrySnippet,
@@ -11,6 +15,8 @@ import {
 	findLazily,
 	getLabels,
 	getTreeIndex,
+	graphParts,
+	isV4Header,
 	type LabAddition,
 	type LabChoices,
 	type LazyContext,
@@ -19,8 +25,10 @@ import {
 	type LinePrefilter,
 	labChoicesOf,
 	labEntryFrom,
+	lineSkeleton,
 	migrateOneEntry,
 	nodePreview,
+	parseAppended,
 	pathPositions,
 	resolveLeaf,
 	type SessionEntry,
@@ -30,8 +38,10 @@ import {
 	summarizeLeaves,
 	type TipComparison,
 	type TreeIndex,
+	withWholeNodes,
 } from "../core";
 import type { StoredIndex } from "../storage/indexStore";
+import type { HostGrowth } from "./protocol";
 
 /** Where each entry's line is in the file (bytes, from the file's first byte; no newline). */
 export interface LineTable {
@@ -58,6 +68,10 @@ export const LAB_CHOICES = 2000;
  * the others' excerpts (`snippets`) when it shows them.
  */
 export const FIND_SNIPPETS = 200;
+/** Appended lines longer than this are held as skeletons (read from the file when shown). */
+export const WHOLE_APPENDED_BYTES = 64 * 1024;
+const NEWLINE = 10;
+const CR = 13;
 /** Entries read at once for `faces` and the lab's choices (each batch is let go before the next). */
 const READ_AT_ONCE = 512;
 /** Slices of the file read at once by `load`, at most `READ_MAX` bytes together (parsed in order as they come). */
@@ -71,18 +85,24 @@ const READ_MAX = 16 * 1024 * 1024;
  * Whole entries are read on demand from their bytes, a bounded number kept.
  */
 export class SessionHost {
-	readonly entries: readonly SessionEntry[];
-	readonly index: TreeIndex;
+	/** The entries (a followed file's grow: see `append`; positions never move). */
+	entries: readonly SessionEntry[];
+	index: TreeIndex;
 	/** The file's header as the preview read it (null when the preview did not say). */
 	readonly header: SessionHeader | null;
-	private readonly full: Uint8Array;
+	private full: Uint8Array;
+	/** The context tokens of the tips counted so far, by id (a tip's path never changes). */
+	private readonly tipTokens = new Map<string, number>();
+	/** Whether every tip of the file as opened was counted (see `countedTips`). */
+	private tipsCounted = false;
 	private readonly cache = new EntryCache(CACHE_BYTES);
 	private readonly decoder = new TextDecoder();
 
 	constructor(
-		readonly blob: Blob,
+		/** The file's bytes (a followed file's with the lines appended since). */
+		public blob: Blob,
 		preview: Pick<SessionPreview, "entries"> & Partial<Pick<SessionPreview, "header">>,
-		readonly lines: LineTable,
+		public lines: LineTable,
 		/** 1 for each entry the preview holds whole. */
 		full: Uint8Array,
 		/** The version the file declared: an older one's entries are migrated as they are read. */
@@ -211,6 +231,104 @@ export class SessionHost {
 		await this.inBatches(wanted, session.load, (entry, i) => whole.set(wanted[i], entry));
 		const at = (p: number) => whole.get(p) as SessionEntry;
 		return labChoicesOf(path.map(at), tips.map(at));
+	}
+
+	/**
+	 * Takes the complete lines `bytes` appended to a followed file, the first of them line
+	 * `firstLine`: they are parsed as the full parse reads them (core `parseAppended`), their
+	 * entries put after the others (whole, or skeletons of lines over `WHOLE_APPENDED_BYTES`), the
+	 * tree index extended, and the view worked out again with what it shows read whole, as the
+	 * preview has it (the graph's nodes, the tips, their last user messages). Tips not counted
+	 * before are counted now (all but the file's first ones while `countedTips` still runs).
+	 * Null when the file cannot grow this way (as core `canAppend`): the page reads it again.
+	 */
+	async append(bytes: Uint8Array<ArrayBuffer>, firstLine: number): Promise<HostGrowth | null> {
+		const { header } = this;
+		if (header === null || this.version < CURRENT_VERSION || isV4Header(header) || dialectOf(this.entries) !== "pi") {
+			return null;
+		}
+		const piece = parseAppended(header, this.decoder.decode(bytes), firstLine);
+		const old = this.entries.length;
+		const n = old + piece.entries.length;
+		const base = this.blob.size;
+		// Where each appended line starts (they all end with a newline).
+		const starts: number[] = [];
+		for (let at = 0; at < bytes.length; ) {
+			starts.push(at);
+			const nl = bytes.indexOf(NEWLINE, at);
+			at = nl === -1 ? bytes.length : nl + 1;
+		}
+		const offset = new Float64Array(n);
+		const length = new Float64Array(n);
+		offset.set(this.lines.offset);
+		length.set(this.lines.length);
+		const full = new Uint8Array(n);
+		full.set(this.full);
+		const entries = this.entries.slice();
+		for (let i = 0; i < piece.entries.length; i++) {
+			const from = starts[piece.lines[i] - firstLine];
+			const nl = bytes.indexOf(NEWLINE, from);
+			let to = nl === -1 ? bytes.length : nl;
+			if (to > from && bytes[to - 1] === CR) to--;
+			offset[old + i] = base + from;
+			length[old + i] = to - from;
+			const entry = piece.entries[i];
+			// A long line is read again when shown, as the scan's skeletons are: if its scan says what
+			// the parse made of it (no id repaired).
+			const skeleton = to - from > WHOLE_APPENDED_BYTES ? lineSkeleton(bytes, from, to, true) : null;
+			const same =
+				skeleton !== null &&
+				skeleton.id === entry.id &&
+				(skeleton as { parentId: unknown }).parentId === (entry as { parentId: unknown }).parentId;
+			entries.push(same ? skeleton : entry);
+			full[old + i] = same ? 0 : 1;
+		}
+		this.blob = new Blob([this.blob, bytes]);
+		this.lines = { offset, length };
+		this.entries = entries;
+		this.full = full;
+		this.index = extendTreeIndex(this.index, entries);
+		this.scratch = null;
+		this.lab = null;
+		const { index } = this;
+		// What the view shows the content of, read whole where it is a skeleton (kept so).
+		const graph = graphParts(buildGraph(index));
+		const needed = new Set<number>();
+		for (const node of graph.nodes) needed.add(node.first);
+		for (const leaf of summarizeLeaves(entries, index, { tokens: false })) {
+			needed.add(leaf.position);
+			if (leaf.lastUser >= 0) needed.add(leaf.lastUser);
+		}
+		const wanted = [...needed].filter((p) => full[p] === 0).sort((a, b) => a - b);
+		const read = await this.load(wanted, false);
+		for (let k = 0; k < wanted.length; k++) {
+			entries[wanted[k]] = read[k];
+			full[wanted[k]] = 1;
+		}
+		withWholeNodes(graph, entries);
+		const leaves: LeafSummary[] = [];
+		for (const tip of summarizeLeaves(entries, index, { tokens: false })) {
+			let tokens = this.tipTokens.get(tip.id);
+			if (tokens === undefined && (this.tipsCounted || tip.position >= old)) {
+				const { analysis } = await analyzeLazily(this.lazy([]), tip.id);
+				tokens = estimateTotalTokens(analysis.messages);
+				this.tipTokens.set(tip.id, tokens);
+			}
+			leaves.push({ ...tip, contextTokens: tokens ?? null });
+		}
+		const issues = [...piece.issues];
+		for (const { position, issue } of index.issues) {
+			if (position !== undefined && position >= old) issues.push({ ...issue, line: piece.lines[position - old] });
+		}
+		const whole = wanted.filter((p) => p < old);
+		return {
+			added: entries.slice(old),
+			wholeAt: whole,
+			whole: whole.map((p) => entries[p]),
+			view: { graph, leaves },
+			issues,
+			leafId: currentLeafId(entries),
+		};
 	}
 
 	/** The index the scan made, until the page names the content hash to store it under. */
@@ -356,6 +474,8 @@ export class SessionHost {
 			const { analysis } = await analyzeLazily(session, tip.id);
 			counted.push({ ...tip, contextTokens: estimateTotalTokens(analysis.messages) });
 		}
+		for (const tip of counted) this.tipTokens.set(tip.id, tip.contextTokens as number);
+		this.tipsCounted = true;
 		return counted;
 	}
 

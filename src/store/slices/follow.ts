@@ -1,10 +1,13 @@
-import { appendSessionText, type ContentHasher } from "../../core";
+import { appendSessionText, type ContentHasher, canAppend, extendTreeIndex, getTreeIndex } from "../../core";
 import * as repo from "../../storage/repository";
+import { askAppend } from "../../workers/client";
+import type { HostGrowth } from "../../workers/protocol";
 import { isAbort, pickSessionFile, readPermission } from "../fileAccess";
 import { completeLines, countNewlines, nextTail, readStart, sameBytes } from "../growingFile";
 import type { FollowActions, FollowState } from "../liveTypes";
 import { describeSession } from "../sessionMeta";
 import type { GetStore, OpenSession, SetStore } from "../types";
+import { adoptView } from "../viewCache";
 
 export const initialFollowState: FollowState = { following: null, followLeaf: false, followNote: null };
 
@@ -30,6 +33,26 @@ interface Followed {
 
 const errorText = (err: unknown) => (err instanceof Error ? err.message : String(err));
 const decoder = new TextDecoder();
+
+/**
+ * A lean session with the lines its worker took (`askAppend`): the new entries after the others,
+ * the entries the view now shows whole put in, the worker's graph and tips for the grown tree,
+ * and the new lines' issues.
+ */
+function grownLean(current: OpenSession, growth: HostGrowth): Partial<OpenSession> {
+	const entries = current.entries.slice();
+	for (const entry of growth.added) entries.push(entry);
+	const index = extendTreeIndex(getTreeIndex(current.entries), entries);
+	// In place, as the worker did: the same ids and parents, so the index holds (and is not rebuilt).
+	for (let k = 0; k < growth.wholeAt.length; k++) entries[growth.wholeAt[k]] = growth.whole[k];
+	adoptView(index, growth.view);
+	return {
+		entries,
+		issues: [...current.issues, ...growth.issues],
+		grownIssues: [...(current.grownIssues ?? []), ...growth.issues],
+		leafId: growth.leafId,
+	};
+}
 
 export function createFollowSlice(set: SetStore, get: GetStore): FollowActions {
 	let job: Followed | null = null;
@@ -59,11 +82,11 @@ export function createFollowSlice(set: SetStore, get: GetStore): FollowActions {
 			set({ following: null });
 			return;
 		}
-		if (session.lean) {
-			// Appending to a lean session (its worker holds the file it read) is not done yet.
+		if (session.lean && !canAppend(session)) {
+			// Its worker reads appended lines only of pi's current format (as a full parse's follower does).
 			set({
 				following: null,
-				followNote: `${file.name} is opened lean (a large file): it is shown as it is now, not followed; open it again to see what was appended`,
+				followNote: `${file.name} is opened lean (a large file) and is of an older format or another dialect: it is shown as it is now, not followed; open it again to see what was appended`,
 			});
 			return;
 		}
@@ -153,7 +176,8 @@ export function createFollowSlice(set: SetStore, get: GetStore): FollowActions {
 				if (!get().loads.length) stop();
 				return;
 			}
-			if (session.partial) return;
+			// A preview waits for its full parse; a lean session stays one for good (its worker takes the lines).
+			if (session.partial && !session.lean) return;
 			polling = true;
 			try {
 				const file = await j.handle.getFile();
@@ -169,7 +193,21 @@ export function createFollowSlice(set: SetStore, get: GetStore): FollowActions {
 				if (added.length === 0 || job !== j) return;
 				const current = get().session;
 				if (!current || current.key !== j.key) return;
-				const grown = appendSessionText(current, decoder.decode(added), j.lines + 1);
+				let grown: Partial<OpenSession> | null;
+				if (current.lean && current.host) {
+					// The worker that holds the file takes the lines; the page takes what the view shows.
+					const growth = await askAppend(current.host, added, j.lines + 1);
+					const still = get().session;
+					if (still?.key !== j.key) return;
+					// Nothing else changes a lean session's entries meanwhile; were it so, it is read again.
+					grown = growth && still.entries === current.entries ? grownLean(still, growth) : null;
+					// Taken by the worker: the page takes them too, even if following stopped meanwhile.
+					if (grown && job !== j) {
+						set({ session: { ...still, ...grown } });
+						return;
+					}
+					if (job !== j) return;
+				} else grown = appendSessionText(current, decoder.decode(added), j.lines + 1);
 				// A file whose entries are migrated or of another dialect is read again in full.
 				if (!grown) return await open(j.handle, null);
 				j.hasher.update(added);
@@ -177,7 +215,12 @@ export function createFollowSlice(set: SetStore, get: GetStore): FollowActions {
 				j.lines += countNewlines(added);
 				j.tail = nextTail(j.tail, added);
 				j.body = new Blob([j.body, added.slice()], { type: "application/jsonl" });
-				const next: OpenSession = { ...current, ...grown, size: j.offset, contentHash: j.hasher.digest() };
+				const next: OpenSession = {
+					...(get().session ?? current),
+					...grown,
+					size: j.offset,
+					contentHash: j.hasher.digest(),
+				};
 				set({ session: next });
 				if (get().followLeaf) get().selectLeaf(next.leafId);
 				show(j);

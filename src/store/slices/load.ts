@@ -81,7 +81,8 @@ export function createLoadSlice(set: SetStore, get: GetStore): LoadActions {
 		if (keep && getTreeIndex(session.entries).byId.has(keep)) get().selectLeaf(keep);
 		if (session.stored) setLastOpenSession(session.key);
 		diagnostics?.then((issues) => get().appendIssues(session.entries, issues));
-		leanChecks?.then((issues) => get().takeLeanChecks(session.entries, issues));
+		const { host } = session;
+		if (host) leanChecks?.then((issues) => get().takeLeanChecks(host, issues));
 	};
 
 	/**

@@ -24,11 +24,11 @@ export function createSessionSlice(set: SetStore, get: GetStore): SessionActions
 			if (issues.length === 0 || !session || session.entries !== entries) return;
 			set({ session: { ...session, issues: [...session.issues, ...issues] } });
 		},
-		takeLeanChecks(entries, issues) {
+		takeLeanChecks(host, issues) {
 			const session = get().session;
-			if (!session || session.entries !== entries || session.leanChecks !== "running") return;
+			if (!session || session.host !== host || session.leanChecks !== "running") return;
 			if (issues) {
-				set({ session: { ...session, issues: [...issues], leanChecks: "done" } });
+				set({ session: { ...session, issues: [...issues, ...(session.grownIssues ?? [])], leanChecks: "done" } });
 				return;
 			}
 			// The notice said the checks were running: now it says they stopped.
