@@ -69,6 +69,40 @@ describe("appending lines to a parsed session", () => {
 		}
 	}
 
+	it("grown one line at a time for long, its ids answer as a map built afresh (the old index's unchanged)", () => {
+		const entries = [user("u0", null, "start")];
+		for (let i = 1; i < 400; i++)
+			entries.push(i % 7 === 0 ? user(`u${i}`, `u${i - 3}`, "branch") : user(`u${i}`, `u${i - 1}`, "next"));
+		const text = jsonl(header(), ...entries);
+		const lines = text.split(/(?<=\n)/);
+		let session = parseSession(lines.slice(0, 300).join(""));
+		for (let at = 300; at < lines.length; at++) {
+			const before = getTreeIndex(session.entries);
+			const beforeIds = [...before.byId];
+			const next = appendSessionText(session, lines[at], at + 1);
+			if (!next) throw new Error("cannot append");
+			// The index it grew from still says what it said.
+			expect([...before.byId]).toEqual(beforeIds);
+			expect(before.byId.has(next.entries[next.entries.length - 1].id)).toBe(false);
+			session = next;
+		}
+		const full = parseSession(text);
+		const grown = getTreeIndex(session.entries);
+		const fresh = buildTreeIndex(full.entries);
+		expect(shape(grown)).toEqual(shape(fresh));
+		expect(grown.byId.size).toBe(fresh.byId.size);
+		expect([...grown.byId].sort()).toEqual([...fresh.byId].sort());
+		expect([...grown.byId.keys()].sort()).toEqual([...fresh.byId.keys()].sort());
+		for (const [id, p] of fresh.byId) {
+			expect(grown.byId.get(id)).toBe(p);
+			expect(grown.byId.has(id)).toBe(true);
+		}
+		expect(grown.byId.get("nope")).toBeUndefined();
+		// A repeated id among new lines: the index is built afresh, the later line winning.
+		const again = appendSessionText(session, jsonl(null, user("u5", "u399", "same id")), lines.length + 1);
+		expect(getTreeIndex(again?.entries ?? []).byId.get("u5")).toBe(400);
+	});
+
 	it("parses only the new text: the old entries are the same objects", () => {
 		const first = parseSession(jsonl(header(), user("u1", null, "hi")));
 		const next = appendSessionText(first, jsonl(null, assistant("a1", "u1", "hello")), 3);

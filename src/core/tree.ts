@@ -375,12 +375,20 @@ export function extendTreeIndex(index: TreeIndex, entries: readonly SessionEntry
 		return built;
 	};
 	if (n < old || (old > 0 && entries[old - 1] !== index.entries[old - 1])) return rebuild();
-	const byId = new Map(index.byId);
+	// The old map is not copied (a hundred thousand ids take tens of milliseconds): the new ids
+	// go beside it, until they are many.
+	const grown = index.byId instanceof GrownIds ? index.byId : null;
+	const base = grown ? grown.base : index.byId;
+	const added = new Map(grown?.added);
 	for (let i = old; i < n; i++) {
 		const id = entries[i].id;
-		if (byId.has(id)) return rebuild();
-		byId.set(id, i);
+		if (base.has(id) || added.has(id)) return rebuild();
+		added.set(id, i);
 	}
+	const byId: ReadonlyMap<string, number> =
+		added.size * 4 > base.size
+			? new Map([...base, ...added])
+			: (new GrownIds(base, added) as unknown as ReadonlyMap<string, number>);
 	const parent = new Int32Array(n).fill(-1);
 	parent.set(index.parent);
 	const depth = new Int32Array(n);
@@ -389,7 +397,7 @@ export function extendTreeIndex(index: TreeIndex, entries: readonly SessionEntry
 	live.set(index.live);
 	const roots = [...index.roots];
 	const issues = index.issues.filter((i) => i.issue.code !== "several-roots");
-	const grown = new Set<number>();
+	const parents = new Set<number>();
 	for (let i = old; i < n; i++) {
 		const pid = entries[i].parentId;
 		const p = pid === null || pid === undefined ? undefined : byId.get(pid);
@@ -412,16 +420,16 @@ export function extendTreeIndex(index: TreeIndex, entries: readonly SessionEntry
 		}
 		parent[i] = p;
 		depth[i] = depth[p] + 1;
-		if (p < old) grown.add(p);
+		if (p < old) parents.add(p);
 	}
 	// The old lists with the new children added: the parents (broken cycles cut already) say them.
 	const children = ChildLists.fromParents(parent, live);
-	const leaves = index.leaves.filter((l) => !grown.has(l));
+	const leaves = index.leaves.filter((l) => !parents.has(l));
 	for (let i = old; i < n; i++) if (children.count(i) === 0) leaves.push(i);
 	const branchSet = new Set(index.branchPoints);
 	const branchPoints = [...index.branchPoints];
 	for (let i = 0; i < n; i++) {
-		if (i < old && !grown.has(i)) continue;
+		if (i < old && !parents.has(i)) continue;
 		if (children.count(i) > 1 && !branchSet.has(i)) branchPoints.push(i);
 	}
 	branchPoints.sort((a, b) => a - b);
@@ -442,6 +450,44 @@ export function extendTreeIndex(index: TreeIndex, entries: readonly SessionEntry
 	};
 	cache.set(entries, extended);
 	return extended;
+}
+
+/**
+ * The ids of an index extended by `extendTreeIndex`: the map of the index it extended (never
+ * changed, not copied) and the new ids beside it (none of them among the old).
+ */
+class GrownIds {
+	constructor(
+		readonly base: ReadonlyMap<string, number>,
+		readonly added: ReadonlyMap<string, number>,
+	) {}
+	get size(): number {
+		return this.base.size + this.added.size;
+	}
+	get(id: string): number | undefined {
+		const at = this.added.get(id);
+		return at !== undefined ? at : this.base.get(id);
+	}
+	has(id: string): boolean {
+		return this.added.has(id) || this.base.has(id);
+	}
+	forEach(use: (position: number, id: string, map: ReadonlyMap<string, number>) => void, self?: unknown): void {
+		for (const [id, position] of this.entries())
+			use.call(self, position, id, this as unknown as ReadonlyMap<string, number>);
+	}
+	*entries(): IterableIterator<[string, number]> {
+		yield* this.base.entries();
+		yield* this.added.entries();
+	}
+	*keys(): IterableIterator<string> {
+		for (const [id] of this.entries()) yield id;
+	}
+	*values(): IterableIterator<number> {
+		for (const [, position] of this.entries()) yield position;
+	}
+	[Symbol.iterator](): IterableIterator<[string, number]> {
+		return this.entries();
+	}
 }
 
 /** A tree index apart from its entries and id map, as plain data: to pass between threads. */
