@@ -54,28 +54,35 @@ test("every leaf and branch point is a node whose id is the entry id; the curren
 	expect(errors).toEqual([]);
 });
 
-test("clicking a node selects it as the leaf and paints its path", async ({ page }) => {
-	const errors: string[] = [];
-	const { leaves, session, index } = expected(GOLDEN);
-	await open(page, GOLDEN, errors);
-	await page.getByRole("button", { name: "Fit View" }).click();
-	const other = leaves.find((id) => id !== session.leafId) as string;
-	await node(page, other).click();
-	await expect(page.locator(`[data-testid=leaf-item][data-entry-id="${other}"]`)).toHaveAttribute(
-		"aria-pressed",
-		"true",
-	);
-	await expect(page.getByTestId("context-panel")).toContainText(`Context for ${other}`);
-	await expect(node(page, other).locator(".graph-node")).toHaveClass(/is-selected/);
-	await expect(page.locator(".graph-node.is-selected")).toHaveCount(1);
-	// The root of the selected path is painted on the path; the old leaf is now off it.
-	let root = index.byId.get(other) as number;
-	while (index.parent[root] !== -1) root = index.parent[root];
-	await expect(node(page, session.entries[root].id).locator(".graph-node")).not.toHaveClass(/is-off/);
-	await expect(node(page, session.leafId as string).locator(".graph-node")).toHaveClass(/is-off/);
-	await expect(page.locator(".react-flow__edge-path.is-path").first()).toBeAttached();
-	expect(errors).toEqual([]);
-});
+for (const lean of [false, true]) {
+	test(`clicking a node selects it as the leaf and paints its path${lean ? " (opened lean: the worker's context)" : ""}`, async ({
+		page,
+	}) => {
+		const errors: string[] = [];
+		const { leaves, session, index } = expected(GOLDEN);
+		// Every file opens lean with the size preference at 0 (a large file's way).
+		if (lean) await page.addInitScript(() => localStorage.setItem("session-explorer:lean-from-mb:v1", "0"));
+		await open(page, GOLDEN, errors);
+		if (lean) await expect(page.getByTestId("open-session")).toHaveAttribute("data-lean", "true");
+		await page.getByRole("button", { name: "Fit View" }).click();
+		const other = leaves.find((id) => id !== session.leafId) as string;
+		await node(page, other).click();
+		await expect(page.locator(`[data-testid=leaf-item][data-entry-id="${other}"]`)).toHaveAttribute(
+			"aria-pressed",
+			"true",
+		);
+		await expect(page.getByTestId("context-panel")).toContainText(`Context for ${other}`);
+		await expect(node(page, other).locator(".graph-node")).toHaveClass(/is-selected/);
+		await expect(page.locator(".graph-node.is-selected")).toHaveCount(1);
+		// The root of the selected path is painted on the path; the old leaf is now off it.
+		let root = index.byId.get(other) as number;
+		while (index.parent[root] !== -1) root = index.parent[root];
+		await expect(node(page, session.entries[root].id).locator(".graph-node")).not.toHaveClass(/is-off/);
+		await expect(node(page, session.leafId as string).locator(".graph-node")).toHaveClass(/is-off/);
+		await expect(page.locator(".react-flow__edge-path.is-path").first()).toBeAttached();
+		expect(errors).toEqual([]);
+	});
+}
 
 test("a folded run expands on click into entry nodes and folds back", async ({ page }) => {
 	const errors: string[] = [];

@@ -73,11 +73,17 @@ async function openRow(page: Page, entryId: string) {
 	return row;
 }
 
-for (const theme of ["light", "dark"] as const) {
-	test(`code, file reads and commands are highlighted once the highlighter loads (${theme})`, async ({
+for (const [theme, lean] of [
+	["light", false],
+	["dark", false],
+	["light", true],
+] as const) {
+	test(`code, file reads and commands are highlighted once the highlighter loads (${theme}${lean ? ", opened lean" : ""})`, async ({
 		page,
 	}, testInfo) => {
 		await page.emulateMedia({ colorScheme: theme });
+		// Lean (the size preference at 0): a read's language comes from the call on the worker's path.
+		if (lean) await page.addInitScript(() => localStorage.setItem("session-explorer:lean-from-mb:v1", "0"));
 		const scripts: string[] = [];
 		page.on("request", (r) => {
 			if (r.resourceType() === "script") scripts.push(r.url());

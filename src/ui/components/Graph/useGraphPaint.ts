@@ -1,7 +1,8 @@
 import { useLayoutEffect, useRef } from "react";
-import { type NodePaint, paintGraph, resolveLeaf } from "../../../core";
+import { type ContextAnalysis, type NodePaint, paintGraph, resolveLeaf, type TreeIndex } from "../../../core";
 import { useStore } from "../../../store";
 import { useExplainer } from "../../hooks/useExplainer";
+import { useHostContext } from "../../hooks/useHostContext";
 import { useAnalysis } from "../../hooks/useSession";
 import type { GraphPaintStore } from "./paintStore";
 import type { GraphModel } from "./useGraphModel";
@@ -30,10 +31,21 @@ function samePaint(a: NodePaint, b: NodePaint): boolean {
  * Returns the id of the node holding the selected leaf.
  */
 export function useGraphPaint(model: GraphModel | null, store: GraphPaintStore): string | null {
-	const analysis = useAnalysis();
+	const full = useAnalysis();
 	const hits = useStore(selectHits);
 	const focusedEntryId = useStore(selectFocused);
 	const selectedLeafId = useStore(selectLeafId);
+	// A preview or a lean session: the context the worker works out (asked once for the inspector
+	// and the graph); the last one painted stays while the next tip's is read.
+	const partial = model?.session.partial === true ? model.session : null;
+	const hosted = useHostContext(partial, selectedLeafId);
+	const lastHosted = useRef<{ index: TreeIndex; analysis: ContextAnalysis } | null>(null);
+	let analysis = full;
+	if (partial && model) {
+		if (hosted && "analysis" in hosted) lastHosted.current = { index: model.index, analysis: hosted.analysis };
+		const last = lastHosted.current;
+		analysis = last && last.index === model.index ? last.analysis : null;
+	}
 	const explainFocus = useExplainer()?.step.focus;
 	const previous = useRef<ReadonlyMap<string, NodePaint>>(new Map());
 	const graph = model?.graph ?? null;
