@@ -117,13 +117,16 @@ for (const file of ["golden/compaction-heavy.jsonl", "pi-mono/large-session.json
 			if (lean) await expect(page.getByTestId("open-session")).toHaveAttribute("data-lean", "true");
 			else await expect(page.getByTestId("open-session")).not.toHaveAttribute("data-lean", /.*/);
 			await expect(page.getByTestId("export-button")).toBeEnabled();
-			if (lean) {
-				// No link for a lean file; the button says why.
-				const share = page.getByTestId("share-button");
-				await expect(share).toBeDisabled();
-				await expect(share).toHaveAttribute("title", /opened lean, and lean files are not shared as links/);
-			}
 			const out: Record<string, string> = {};
+			// The link to the session (a lean one's file exported by its worker), as a normal open's.
+			await page.getByTestId("share-button").click();
+			const dialog = page.getByTestId("share-dialog");
+			const link = dialog.getByTestId("share-link");
+			const tooBig = dialog.getByTestId("share-too-big");
+			await expect(link.or(tooBig)).toBeVisible();
+			out.link = (await link.count()) > 0 ? await link.inputValue() : `too big: ${await tooBig.textContent()}`;
+			await page.keyboard.press("Escape");
+			await expect(page.getByTestId("share-dialog")).toHaveCount(0);
 			out.session = await exportText(page, "session");
 			await leafItem(page, tip).click();
 			out.branch = await exportText(page, "branch");
@@ -136,6 +139,9 @@ for (const file of ["golden/compaction-heavy.jsonl", "pi-mono/large-session.json
 		const lean = await exports(true);
 		expect(lean.session).toBe(normal.session);
 		expect(lean.session).toBe(readFileSync(fixturePath(file), "utf8"));
+		expect(lean.link).toBe(normal.link);
+		// The golden is small enough for a link; the other one says it is too large, alike.
+		expect(lean.link).toMatch(file.startsWith("golden/") ? /#share=/ : /^too big: /);
 		expect(comparableBranch(lean.branch)).toEqual(comparableBranch(normal.branch));
 		expect(lean.branch.split("\n").length).toBeGreaterThan(3);
 		expect(lean.payload).toBe(normal.payload);

@@ -235,10 +235,11 @@ export function createShareSlice(set: SetStore, get: GetStore): ShareActions {
 			if (scanning === controller) scanning = null;
 			if (token !== generation) return;
 			const size = next.original?.size ?? utf8Length(next.text ?? "");
-			if (session.lean && next.original) {
+			const linkable = mode === "share" && size <= MAX_SHARE_TEXT_BYTES;
+			if (session.lean && next.original && !linkable) {
 				// A lean session's file is redacted as it streams, never read as one string.
 				if (hits.length > 0) next.redacted = await redactBlob(next.original, hits, exportType(kind));
-			} else if (hits.length > 0 || (mode === "share" && size <= MAX_SHARE_TEXT_BYTES)) await draftText(next);
+			} else if (hits.length > 0 || linkable) await draftText(next);
 			if (token !== generation) return;
 			draft = next;
 			patch(token, { status: "ready", bytes: size, hits });

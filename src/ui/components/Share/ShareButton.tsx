@@ -3,10 +3,14 @@ import { type Store, useStore } from "../../../store";
 import { formatBytes } from "../Library/format";
 import { ShareDialog } from "./ShareDialog";
 
-/** A preview (`OpenSession.partial`) is not shared: its entries are not all there yet. */
-const selectHasSession = (s: Store) => s.session !== null && !s.session.partial;
-/** A lean session's size: a file opened lean is far too large for a link (it holds the session). */
-const selectLeanSize = (s: Store) => (s.session?.lean ? s.session.size : null);
+/**
+ * A preview (`OpenSession.partial`) is not shared: its entries are not all there yet. A lean
+ * session is (its worker exports the file), unless it is too large for a link.
+ */
+const selectHasSession = (s: Store) =>
+	s.session !== null && (!s.session.partial || (s.session.lean === true && s.session.size <= MAX_SHARE_TEXT_BYTES));
+/** A lean session's size when it is too large for a link. */
+const selectLeanSize = (s: Store) => (s.session?.lean && s.session.size > MAX_SHARE_TEXT_BYTES ? s.session.size : null);
 const selectOpen = (s: Store) => s.shareDialog?.mode === "share";
 const selectOpenShare = (s: Store) => s.openShare;
 
@@ -18,7 +22,7 @@ export function ShareButton() {
 	const openShare = useStore(selectOpenShare);
 	const title =
 		leanSize !== null
-			? `This file (${formatBytes(leanSize)}) is opened lean, and lean files are not shared as links (a link carries at most ${formatBytes(MAX_SHARE_TEXT_BYTES)} of session). Use Export… to save the session, a branch or a payload as a file to send instead`
+			? `This file (${formatBytes(leanSize)}) is opened lean and too large to share as a link (a link carries at most ${formatBytes(MAX_SHARE_TEXT_BYTES)} of session). Use Export… to save the session, a branch or a payload as a file to send instead`
 			: hasSession
 				? "A link to this session at the selected leaf"
 				: "Open a session to share it";
