@@ -14,6 +14,11 @@ export const initialFollowState: FollowState = { following: null, followLeaf: fa
 /** How often a followed file's size is checked while the page is visible. */
 export const FOLLOW_INTERVAL_MS = 1000;
 
+/** How long a followed session's library copy may lag: a second, and a second more per 10 MB. */
+export function saveInterval(bytes: number): number {
+	return Math.min(30_000, FOLLOW_INTERVAL_MS * (1 + bytes / 10e6));
+}
+
 /** A followed file: where reading stopped and what is known of the bytes before it. */
 interface Followed {
 	handle: FileSystemFileHandle;
@@ -29,6 +34,8 @@ interface Followed {
 	/** The file as last seen (also past the offset: a line still being written). */
 	size: number;
 	lastModified: number;
+	/** The session as the last read grew it (what the library's copy describes). */
+	grown?: OpenSession;
 }
 
 const errorText = (err: unknown) => (err instanceof Error ? err.message : String(err));
@@ -61,7 +68,19 @@ export function createFollowSlice(set: SetStore, get: GetStore): FollowActions {
 	let saving: Promise<void> | null = null;
 	let saveAgain = false;
 
+	let saveTimer: ReturnType<typeof setTimeout> | null = null;
+	let lastSave = 0;
+
+	/** What was read and not stored yet is stored now. */
+	const flush = () => {
+		if (saveTimer === null) return;
+		clearTimeout(saveTimer);
+		saveTimer = null;
+		save();
+	};
+
 	const stop = () => {
+		flush();
 		if (timer !== null) clearInterval(timer);
 		timer = null;
 		job = null;
@@ -72,6 +91,7 @@ export function createFollowSlice(set: SetStore, get: GetStore): FollowActions {
 
 	/** Opens the file's complete lines as the open session (stored by the prefix rule) and follows it. */
 	async function open(handle: FileSystemFileHandle, note: string | null): Promise<void> {
+		flush();
 		if (timer !== null) clearInterval(timer);
 		timer = null;
 		job = null;
@@ -117,7 +137,24 @@ export function createFollowSlice(set: SetStore, get: GetStore): FollowActions {
 	}
 
 	/** Stores the grown session over its stored copy (its bytes are a prefix of the new ones). */
+	/**
+	 * Stores the grown session, at most once per `saveInterval` of its size: each store writes the
+	 * whole copy again (100 MB written every second would keep the disk busy for nothing).
+	 */
+	function saveSoon(): void {
+		if (!job || saveTimer !== null) return;
+		const wait = lastSave + saveInterval(job.body.size) - Date.now();
+		if (wait <= 0) save();
+		else {
+			saveTimer = setTimeout(() => {
+				saveTimer = null;
+				save();
+			}, wait);
+		}
+	}
+
 	function save(): void {
+		lastSave = Date.now();
 		if (saving) {
 			saveAgain = true;
 			return;
@@ -125,8 +162,10 @@ export function createFollowSlice(set: SetStore, get: GetStore): FollowActions {
 		saving = (async () => {
 			do {
 				saveAgain = false;
-				const session = get().session;
 				const j = job;
+				const open = get().session;
+				// The session as last grown, also when another one was opened since (its last lines stored).
+				const session = open && j && open.key === j.key ? open : j?.grown;
 				if (!session || !j || session.key !== j.key || !session.stored) break;
 				const prev = get().library.find((m) => m.id === session.key);
 				const meta = {
@@ -221,10 +260,11 @@ export function createFollowSlice(set: SetStore, get: GetStore): FollowActions {
 					size: j.offset,
 					contentHash: j.hasher.digest(),
 				};
+				j.grown = next;
 				set({ session: next });
 				if (get().followLeaf) get().selectLeaf(next.leafId);
 				show(j);
-				save();
+				saveSoon();
 			} catch (err) {
 				const gone = err instanceof DOMException && err.name === "NotFoundError";
 				set({
