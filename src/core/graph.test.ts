@@ -11,6 +11,7 @@ import {
 	type SessionGraph,
 	segmentKinds,
 } from "./graph";
+import { fateColumns, packAnalysis, unpackAnalysis } from "./lazyContext";
 import { parseSession } from "./parse";
 import { buildTreeIndex, type TreeIndex } from "./tree";
 import type { SessionEntry } from "./types";
@@ -276,6 +277,15 @@ describe("buildGraph marks compactions, kept ranges and labels", () => {
 		const marked = [...paint].filter(([, p]) => p.explain).map(([id]) => id);
 		expect(marked.sort()).toEqual(["c1", "seg:a2", "seg:b3"]);
 		expect(paint.get("tip")?.explain).toBe(false);
+	});
+
+	it("paints the same from a worker's analysis (its fates as columns) as from the page's", () => {
+		for (const leaf of index.leaves) {
+			const analysis = analyzeContext(entries, entries[leaf].id, index);
+			const packed = unpackAnalysis(packAnalysis(analysis), (p) => entries[p].id);
+			expect(fateColumns(packed.fates)).not.toBeNull();
+			expect(paintGraph(graph, index, { analysis: packed })).toEqual(paintGraph(graph, index, { analysis }));
+		}
 	});
 
 	it("leaves off-path nodes unpainted", () => {

@@ -120,6 +120,11 @@ export function isSkeleton(entry: SessionEntry): boolean {
 
 const REGIONS: readonly Region[] = ["whole", "summarized", "kept", "checkpoint", "after", "cleared"];
 
+/** The region a packed fate's code stands for (see `PackedFates.region`). */
+export function regionOfCode(code: number): Region {
+	return REGIONS[code];
+}
+
 /** `ContextAnalysis.fates` as columns (ids are the entries', looked up on the page). */
 export interface PackedFates {
 	position: Int32Array;

@@ -47,7 +47,7 @@ export function Toolbar() {
 					data-lean={session.lean || undefined}
 					title={
 						session.lean
-							? "A file this large is read lean: the worker holding it reads entries from the file when they are shown, and answers contexts, find, compare, the lab, export, the checks and a followed file's new lines; share links are off"
+							? "A file this large is read lean: the worker holding it reads entries from the file when they are shown, and answers contexts, find, compare, the lab, export, the checks and a followed file's new lines (a share link needs a file small enough to carry)"
 							: session.header?.cwd
 					}
 				>
