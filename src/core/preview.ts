@@ -6,7 +6,7 @@ import { migrateEntries, migrateOneEntry } from "./migrate";
 import { nodePreview } from "./nodePreview";
 import { CURRENT_VERSION } from "./parse";
 import { type ScannedLine, scanLine } from "./scan";
-import { getTreeIndex, type TreeParts, treeParts } from "./tree";
+import { getTreeIndex, type TreeIndex, type TreeParts, treeParts } from "./tree";
 import type { SessionEntry, SessionHeader } from "./types";
 
 /**
@@ -181,6 +181,22 @@ export function withWholeNodes(graph: GraphParts, entries: readonly SessionEntry
 		node.preview = nodePreview(first);
 	}
 	return graph;
+}
+
+/**
+ * The graph of `index` laid out (nothing expanded), and the positions whose content the view
+ * shows: the graph nodes' first entries, the tips and their last user messages. The rest of
+ * the view reads no more of an entry than a skeleton holds.
+ */
+export function graphAndShown(index: TreeIndex): { graph: GraphParts; needed: Set<number> } {
+	const graph = graphParts(buildGraph(index));
+	const needed = new Set<number>();
+	for (const node of graph.nodes) needed.add(node.first);
+	for (const leaf of summarizeLeaves(index.entries, index, { tokens: false })) {
+		needed.add(leaf.position);
+		if (leaf.lastUser >= 0) needed.add(leaf.lastUser);
+	}
+	return { graph, needed };
 }
 
 export interface ScanOptions {
@@ -457,13 +473,7 @@ export function createPreviewScanner(options: ScanOptions = {}): PreviewScanner 
 			}
 			const index = getTreeIndex(entries);
 			// What the view shows the content of: parsed in full, then read again by the graph's nodes.
-			const graph = graphParts(buildGraph(index));
-			const needed = new Set<number>();
-			for (const node of graph.nodes) needed.add(node.first);
-			for (const leaf of summarizeLeaves(entries, index, { tokens: false })) {
-				needed.add(leaf.position);
-				if (leaf.lastUser >= 0) needed.add(leaf.lastUser);
-			}
+			const { graph, needed } = graphAndShown(index);
 			const wanted: number[] = [];
 			for (const pos of needed) {
 				if (skeleton[pos] !== 1) continue;

@@ -1,6 +1,5 @@
 import {
 	analyzeLazily,
-	buildGraph,
 	CURRENT_VERSION,
 	compareLazily,
 	currentLeafId,
@@ -15,7 +14,7 @@ import {
 	findLazily,
 	getLabels,
 	getTreeIndex,
-	graphParts,
+	graphAndShown,
 	isV4Header,
 	type LabAddition,
 	type LabChoices,
@@ -292,13 +291,7 @@ export class SessionHost {
 		this.lab = null;
 		const { index } = this;
 		// What the view shows the content of, read whole where it is a skeleton (kept so).
-		const graph = graphParts(buildGraph(index));
-		const needed = new Set<number>();
-		for (const node of graph.nodes) needed.add(node.first);
-		for (const leaf of summarizeLeaves(entries, index, { tokens: false })) {
-			needed.add(leaf.position);
-			if (leaf.lastUser >= 0) needed.add(leaf.lastUser);
-		}
+		const { graph, needed } = graphAndShown(index);
 		const wanted = [...needed].filter((p) => full[p] === 0).sort((a, b) => a - b);
 		const read = await this.load(wanted, false);
 		for (let k = 0; k < wanted.length; k++) {
