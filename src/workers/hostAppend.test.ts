@@ -1,6 +1,7 @@
+import { readdirSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { assistant, chain, header, jsonl, user } from "../../test/builders";
-import { goldenNames, readGolden } from "../../test/fixtures";
+import { FIXTURES_DIR, goldenNames, readFixture, readGolden } from "../../test/fixtures";
 import { hostOf } from "../../test/sessionHost";
 import {
 	analyzeContext,
@@ -47,8 +48,18 @@ function pageAfter(page: SessionEntry[], growth: NonNullable<Awaited<ReturnType<
 	return entries;
 }
 
-describe.each(goldenNames())("golden session %s followed in a worker", (name) => {
-	const { text } = readGolden(name);
+/** pi's goldens, and the other sessions the tests hold (real ones among them), broken ones aside. */
+function sessionFiles(): [string, string][] {
+	const golden = goldenNames().map((name): [string, string] => [`golden/${name}`, readGolden(name).text]);
+	const others = readdirSync(FIXTURES_DIR, { recursive: true, encoding: "utf8" })
+		.filter((f) => f.endsWith(".jsonl") && !/^(golden|bad|broken|hostile)\//.test(f))
+		.sort()
+		.map((f): [string, string] => [f, readFixture(f)]);
+	// A file of a line or two has nowhere to cut.
+	return [...golden, ...others].filter(([, text]) => text.split("\n").length > 4);
+}
+
+describe.each(sessionFiles())("session %s followed in a worker", (_name, text) => {
 	const parsed = parseSession(text);
 	const lineCount = text.split("\n").length - 1;
 	const cuts = [...new Set([2, Math.floor(lineCount / 2), lineCount - 1])].filter((k) => k >= 2 && k < lineCount);
