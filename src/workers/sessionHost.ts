@@ -250,11 +250,15 @@ export class SessionHost {
 		const old = this.entries.length;
 		const n = old + piece.entries.length;
 		const base = this.blob.size;
-		// Where each appended line starts (they all end with a newline).
+		// Where each appended line starts and ends (its newline, or a CR before it, left out).
 		const starts: number[] = [];
+		const ends: number[] = [];
 		for (let at = 0; at < bytes.length; ) {
-			starts.push(at);
 			const nl = bytes.indexOf(NEWLINE, at);
+			let end = nl === -1 ? bytes.length : nl;
+			if (end > at && bytes[end - 1] === CR) end--;
+			starts.push(at);
+			ends.push(end);
 			at = nl === -1 ? bytes.length : nl + 1;
 		}
 		const offset = new Float64Array(n);
@@ -265,10 +269,9 @@ export class SessionHost {
 		full.set(this.full);
 		const entries = this.entries.slice();
 		for (let i = 0; i < piece.entries.length; i++) {
-			const from = starts[piece.lines[i] - firstLine];
-			const nl = bytes.indexOf(NEWLINE, from);
-			let to = nl === -1 ? bytes.length : nl;
-			if (to > from && bytes[to - 1] === CR) to--;
+			const k = piece.lines[i] - firstLine;
+			const from = starts[k];
+			const to = ends[k];
 			offset[old + i] = base + from;
 			length[old + i] = to - from;
 			const entry = piece.entries[i];

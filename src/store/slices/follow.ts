@@ -15,7 +15,7 @@ export const initialFollowState: FollowState = { following: null, followLeaf: fa
 export const FOLLOW_INTERVAL_MS = 1000;
 
 /** How long a followed session's library copy may lag: a second, and a second more per 10 MB. */
-export function saveInterval(bytes: number): number {
+function saveInterval(bytes: number): number {
 	return Math.min(30_000, FOLLOW_INTERVAL_MS * (1 + bytes / 10e6));
 }
 
@@ -136,7 +136,6 @@ export function createFollowSlice(set: SetStore, get: GetStore): FollowActions {
 		await open(j.handle, `${j.fileName} ${why}: it was read again from the start.`);
 	}
 
-	/** Stores the grown session over its stored copy (its bytes are a prefix of the new ones). */
 	/**
 	 * Stores the grown session, at most once per `saveInterval` of its size: each store writes the
 	 * whole copy again (100 MB written every second would keep the disk busy for nothing).
@@ -153,6 +152,7 @@ export function createFollowSlice(set: SetStore, get: GetStore): FollowActions {
 		}
 	}
 
+	/** Stores the grown session over its stored copy (its bytes are a prefix of the new ones). */
 	function save(): void {
 		lastSave = Date.now();
 		if (saving) {
