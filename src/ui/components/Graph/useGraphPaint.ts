@@ -41,9 +41,13 @@ export function useGraphPaint(model: GraphModel | null, store: GraphPaintStore):
 	// Deferred: painted in a render of its own after the inspector's (together they made one task
 	// of 50-125 ms on a 94k-entry path).
 	const hosted = useDeferredValue(useHostContext(partial, selectedLeafId));
-	const fromHost = hosted && "analysis" in hosted ? hosted.analysis : null;
-	const isPartial = partial !== null;
 	const lastHosted = useRef<{ index: TreeIndex; analysis: ContextAnalysis } | null>(null);
+	let analysis = full;
+	if (partial && model) {
+		if (hosted && "analysis" in hosted) lastHosted.current = { index: model.index, analysis: hosted.analysis };
+		const last = lastHosted.current;
+		analysis = last && last.index === model.index ? last.analysis : null;
+	}
 	const explainFocus = useExplainer()?.step.focus;
 	const previous = useRef<ReadonlyMap<string, NodePaint>>(new Map());
 	const graph = model?.graph ?? null;
@@ -52,12 +56,6 @@ export function useGraphPaint(model: GraphModel | null, store: GraphPaintStore):
 
 	useLayoutEffect(() => {
 		if (!graph || !index) return;
-		let analysis = full;
-		if (isPartial) {
-			if (fromHost) lastHosted.current = { index, analysis: fromHost };
-			const last = lastHosted.current;
-			analysis = last && last.index === index ? last.analysis : null;
-		}
 		const next = paintGraph(graph, index, { analysis, hits, issues, focusedEntryId, explainFocus });
 		const old = previous.current;
 		for (const [id, p] of next) {
@@ -66,10 +64,10 @@ export function useGraphPaint(model: GraphModel | null, store: GraphPaintStore):
 		}
 		previous.current = next;
 		store.setState({ paint: next });
-	}, [graph, index, full, isPartial, fromHost, hits, issues, focusedEntryId, explainFocus, store]);
+	}, [graph, index, analysis, hits, issues, focusedEntryId, explainFocus, store]);
 
 	if (!graph || !index) return null;
 	// The selected leaf (the current one by default), also where there is no analysis (a preview).
-	const leaf = full ? full.leaf : resolveLeaf(index, selectedLeafId ?? undefined);
+	const leaf = analysis ? analysis.leaf : resolveLeaf(index, selectedLeafId ?? undefined);
 	return leaf < 0 ? null : (graph.nodeOf.get(leaf) ?? null);
 }
