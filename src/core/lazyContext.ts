@@ -10,6 +10,7 @@ import {
 } from "./context";
 import { dialectOf } from "./dialect";
 import { lazyArray } from "./lazyArray";
+import { recordedContextTokens } from "./measured";
 import { pathPositions, resolveLeaf, type TreeIndex } from "./tree";
 import type { SessionEntry } from "./types";
 
@@ -50,6 +51,40 @@ export interface LazyContext {
 function readPositions(a: ContextAnalysis): number[] {
 	return [...a.selectedPositions, ...a.sources.map((s) => s.position), ...alsoReadAt(a.leaf, a)];
 }
+
+/** How many skeleton replies `measuredLazily` reads at once. */
+const MEASURED_READS = 32;
+
+/**
+ * What the provider recorded for the last reply on the path to the entry at `tip` that recorded
+ * its input (the tokens of core `measuredContext`, as `summarizeLeaves` gives them), or null.
+ * Only the assistant replies held as skeletons are read, from the tip up, a few at a time: the
+ * answer is usually the tip's own last reply.
+ */
+export async function measuredLazily(session: LazySession, tip: number): Promise<number | null> {
+	const { entries } = session;
+	const path = pathPositions(session.index, tip);
+	for (let i = path.length - 1; i >= 0; ) {
+		const window: number[] = [];
+		const skeletons: number[] = [];
+		for (; i >= 0 && skeletons.length < MEASURED_READS; i--) {
+			const p = path[i];
+			window.push(p);
+			if (!session.isFull(p) && isAssistantReply(entries[p])) skeletons.push(p);
+		}
+		const read = skeletons.length > 0 ? await session.load(skeletons) : [];
+		const whole = new Map<number, SessionEntry>();
+		for (let k = 0; k < skeletons.length; k++) whole.set(skeletons[k], read[k]);
+		for (const p of window) {
+			const tokens = recordedContextTokens(whole.get(p) ?? entries[p]);
+			if (tokens !== null) return tokens;
+		}
+	}
+	return null;
+}
+
+const isAssistantReply = (entry: SessionEntry) =>
+	entry.type === "message" && (entry as { message?: { role?: unknown } }).message?.role === "assistant";
 
 /**
  * The context of `leafId` in a lazy session, reading whole only the entries it needs: first the

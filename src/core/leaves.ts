@@ -1,6 +1,6 @@
 import { analyzeContext, normalizeMessage, usesNewerPiRules } from "./context";
 import { dialectOf } from "./dialect";
-import { recordedContextTokens } from "./measured";
+import { measuredContext, recordedContextTokens } from "./measured";
 import { estimateTokens, estimateTotalTokens } from "./tokens";
 import { getTreeIndex, type TreeIndex } from "./tree";
 import type { AgentMessage, CompactionEntry, ContextEditEntry, SessionEntry } from "./types";
@@ -127,10 +127,14 @@ export function summarizeLeaves(
 	// The running sums follow pi 1.6.0's rules; other rules (oh-my-pi's /clear and post-passes,
 	// newer pi's deferred replies and moved results) run the builder per tip instead.
 	if (dialectOf(entries) !== "pi" || usesNewerPiRules(entries)) {
-		return uncountedLeaves(entries, index).map((leaf) => ({
-			...leaf,
-			contextTokens: estimateTotalTokens(analyzeContext(entries, leaf.id, index).messages),
-		}));
+		return uncountedLeaves(entries, index).map((leaf) => {
+			const { messages, path } = analyzeContext(entries, leaf.id, index);
+			return {
+				...leaf,
+				contextTokens: estimateTotalTokens(messages),
+				measuredTokens: measuredContext(entries, path)?.tokens ?? null,
+			};
+		});
 	}
 	const n = entries.length;
 	const { children, depth, byId } = index;

@@ -11,6 +11,7 @@ import {
 	convertToLlm,
 	getTreeIndex,
 	graphParts,
+	type LeafSummary,
 	parseSession,
 	type SessionEntry,
 	summarizeLeaves,
@@ -73,11 +74,12 @@ describe.each(sessionFiles())("session %s followed in a worker", (_name, text) =
 			expect(growth.leafId).toBe(parsed.leafId);
 			const index = getTreeIndex(parsed.entries);
 			expect(plain(growth.view.graph)).toEqual(plain(graphParts(buildGraph(index))));
-			const pick = (l: { id: string; position: number; lastUser: number; contextTokens: number | null }) => ({
+			const pick = (l: LeafSummary) => ({
 				id: l.id,
 				position: l.position,
 				lastUser: l.lastUser,
 				contextTokens: l.contextTokens,
+				measuredTokens: l.measuredTokens,
 			});
 			expect(growth.view.leaves.map(pick)).toEqual(summarizeLeaves(parsed.entries, index).map(pick));
 			// The page's entries: each whole one is the full parse's, and the view's are whole.

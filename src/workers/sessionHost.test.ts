@@ -17,6 +17,7 @@ import {
 	getLabels,
 	getTreeIndex,
 	type LabAddition,
+	type LeafSummary,
 	labChoices,
 	labEntry,
 	parseSession,
@@ -83,6 +84,9 @@ describe("SessionHost", () => {
 	});
 });
 
+/** What the worker counts of a tip: its context tokens and the provider's last measure on its path. */
+const counts = (l: LeafSummary) => [l.id, l.contextTokens, l.measuredTokens];
+
 /**
  * A lean host's counted tips of `text`, keeping `keepBytes` between tips, checked against the
  * full parse's; how many entries it read from the file.
@@ -97,7 +101,7 @@ async function countTipsReading(text: string, keepBytes: number, keepScanned = t
 	};
 	const got = await host.countedTips(() => false, undefined, keepBytes);
 	const want = summarizeLeaves(parseSession(text).entries);
-	expect(got?.map((l) => [l.id, l.contextTokens])).toEqual(want.map((l) => [l.id, l.contextTokens]));
+	expect(got?.map(counts)).toEqual(want.map(counts));
 	return read;
 }
 
@@ -192,7 +196,9 @@ describe("tips that share their path", () => {
 		}
 		const text = jsonl(header(), ...entries);
 		const readWith = (keepBytes: number) => countTipsReading(text, keepBytes, false);
-		expect(await readWith(0)).toBe(6 * 42);
+		// Kept nothing: each tip reads its 42 entries, then (its replies recording no usage) its 21
+		// replies again, looking for what the provider measured.
+		expect(await readWith(0)).toBe(6 * (42 + 21));
 		expect(await readWith(Number.POSITIVE_INFINITY)).toBe(40 + 6 * 2);
 	});
 });
@@ -309,12 +315,12 @@ describe("the lab's choices in a session with more path entries and tips than it
 describe.each([...goldenNames().map((n): [string, string] => [n, readGolden(n).text]), ...others])(
 	"tips of %s counted by the worker's host",
 	(_name, text) => {
-		it("are the full parse's tips with the same context tokens", async () => {
+		it("are the full parse's tips with the same context and measured tokens", async () => {
 			const parsed = parseSession(text);
 			const { host } = hostOf(text);
 			const got = await host.countedTips(() => false);
 			const want = summarizeLeaves(parsed.entries);
-			expect(got?.map((l) => [l.id, l.contextTokens])).toEqual(want.map((l) => [l.id, l.contextTokens]));
+			expect(got?.map(counts)).toEqual(want.map(counts));
 			expect(await host.countedTips(() => true)).toBeNull();
 		});
 

@@ -25,6 +25,7 @@ import {
 	labChoicesOf,
 	labEntryFrom,
 	lineSkeleton,
+	measuredLazily,
 	migrateOneEntry,
 	nodePreview,
 	parseAppended,
@@ -90,8 +91,11 @@ export class SessionHost {
 	/** The file's header as the preview read it (null when the preview did not say). */
 	readonly header: SessionHeader | null;
 	private full: Uint8Array;
-	/** The context tokens of the tips counted so far, by id (a tip's path never changes). */
-	private readonly tipTokens = new Map<string, number>();
+	/**
+	 * The context tokens of the tips counted so far, and what the provider measured on their paths,
+	 * by id (a tip's path never changes).
+	 */
+	private readonly tipTokens = new Map<string, Pick<LeafSummary, "contextTokens" | "measuredTokens">>();
 	/** Whether every tip of the file as opened was counted (see `countedTips`). */
 	private tipsCounted = false;
 	private readonly cache = new EntryCache(CACHE_BYTES);
@@ -304,13 +308,17 @@ export class SessionHost {
 		withWholeNodes(graph, entries);
 		const leaves: LeafSummary[] = [];
 		for (const tip of summarizeLeaves(entries, index, { tokens: false })) {
-			let tokens = this.tipTokens.get(tip.id);
-			if (tokens === undefined && (this.tipsCounted || tip.position >= old)) {
-				const { analysis } = await analyzeLazily(this.lazy([]), tip.id);
-				tokens = estimateTotalTokens(analysis.messages);
-				this.tipTokens.set(tip.id, tokens);
+			let counts = this.tipTokens.get(tip.id);
+			if (counts === undefined && (this.tipsCounted || tip.position >= old)) {
+				const session = this.lazy([]);
+				const { analysis } = await analyzeLazily(session, tip.id);
+				counts = {
+					contextTokens: estimateTotalTokens(analysis.messages),
+					measuredTokens: await measuredLazily(session, tip.position),
+				};
+				this.tipTokens.set(tip.id, counts);
 			}
-			leaves.push({ ...tip, contextTokens: tokens ?? null });
+			leaves.push({ ...tip, ...counts });
 		}
 		const issues = [...piece.issues];
 		for (const { position, issue } of index.issues) {
@@ -468,9 +476,11 @@ export class SessionHost {
 			await pause();
 			if (stopped()) return null;
 			const { analysis } = await analyzeLazily(session, tip.id);
-			counted.push({ ...tip, contextTokens: estimateTotalTokens(analysis.messages) });
+			const measuredTokens = await measuredLazily(session, tip.position);
+			counted.push({ ...tip, contextTokens: estimateTotalTokens(analysis.messages), measuredTokens });
 		}
-		for (const tip of counted) this.tipTokens.set(tip.id, tip.contextTokens as number);
+		for (const { id, contextTokens, measuredTokens } of counted)
+			this.tipTokens.set(id, { contextTokens, measuredTokens });
 		this.tipsCounted = true;
 		return counted;
 	}
