@@ -1,4 +1,15 @@
-import { createPreviewScanner, previewToParts, type ScannedPreview } from "../src/core";
+import {
+	compareTips,
+	createPreviewScanner,
+	getTreeIndex,
+	measuredContext,
+	pathPositions,
+	previewToParts,
+	resolveLeaf,
+	type ScannedPreview,
+	type SessionEntry,
+	type TipComparison,
+} from "../src/core";
 import { SessionHost } from "../src/workers/sessionHost";
 
 /**
@@ -19,4 +30,17 @@ export function hostOf(
 	const version = typeof preview.header.version === "number" ? preview.header.version : 1;
 	const lines = { offset: preview.lineOffset, length: preview.lineLength };
 	return { host: new SessionHost(blob ?? new Blob([bytes as BlobPart]), preview, lines, full, version), preview };
+}
+
+/**
+ * Two tips compared as a worker's host compares them: core `compareTips` on the full entries, with
+ * what the provider measured for each tip (the page cannot work that out from a lean session).
+ */
+export function comparedByHost(entries: SessionEntry[], a: string | null, b: string | null): TipComparison {
+	const index = getTreeIndex(entries);
+	const measured = (id: string | null) => {
+		const leaf = resolveLeaf(index, id);
+		return leaf < 0 ? null : measuredContext(entries, pathPositions(index, leaf));
+	};
+	return { ...compareTips(entries, a, b), measured: { a: measured(a), b: measured(b) } };
 }

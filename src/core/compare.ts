@@ -1,5 +1,6 @@
 import { analyzeContext } from "./context";
 import { convertToLlm } from "./llm";
+import type { MeasuredContext } from "./measured";
 import { estimateTokens } from "./tokens";
 import { getTreeIndex, pathPositions, resolveLeaf, type TreeIndex } from "./tree";
 import type { AgentMessage, Message, SessionEntry } from "./types";
@@ -20,6 +21,11 @@ export interface TipComparison {
 	commonAncestorId: string | null;
 	/** b's total minus a's total (estimated tokens). */
 	tokenDifference: number;
+	/**
+	 * What the provider measured for each tip (core `measuredContext`), where the comparison was
+	 * made without the full entries at hand (`compareLazily`): the page cannot work it out.
+	 */
+	measured?: { a: MeasuredContext | null; b: MeasuredContext | null };
 }
 
 function sameMessage(x: Message, y: Message): boolean {

@@ -10,7 +10,7 @@ import {
 } from "./context";
 import { dialectOf } from "./dialect";
 import { lazyArray } from "./lazyArray";
-import { recordedContextTokens } from "./measured";
+import { type MeasuredContext, measuredAt } from "./measured";
 import { pathPositions, resolveLeaf, type TreeIndex } from "./tree";
 import type { SessionEntry } from "./types";
 
@@ -56,14 +56,15 @@ function readPositions(a: ContextAnalysis): number[] {
 const MEASURED_READS = 32;
 
 /**
- * What the provider recorded for the last reply on the path to the entry at `tip` that recorded
- * its input (the tokens of core `measuredContext`, as `summarizeLeaves` gives them), or null.
- * Only the assistant replies held as skeletons are read, from the tip up, a few at a time: the
- * answer is usually the tip's own last reply.
+ * What the provider measured for the last reply on the path to the entry at `tip` that recorded
+ * its input (core `measuredContext` of the full entries), or null. Only the assistant replies held
+ * as skeletons are read, from the tip up, a few at a time: the answer is usually the tip's own
+ * last reply.
  */
-export async function measuredLazily(session: LazySession, tip: number): Promise<number | null> {
+export async function measuredLazily(session: LazySession, tip: number): Promise<MeasuredContext | null> {
 	const { entries } = session;
-	const path = pathPositions(session.index, tip);
+	const path = tip < 0 ? [] : pathPositions(session.index, tip);
+	let beforeCompaction = false;
 	for (let i = path.length - 1; i >= 0; ) {
 		const window: number[] = [];
 		const skeletons: number[] = [];
@@ -76,8 +77,10 @@ export async function measuredLazily(session: LazySession, tip: number): Promise
 		const whole = new Map<number, SessionEntry>();
 		for (let k = 0; k < skeletons.length; k++) whole.set(skeletons[k], read[k]);
 		for (const p of window) {
-			const tokens = recordedContextTokens(whole.get(p) ?? entries[p]);
-			if (tokens !== null) return tokens;
+			const entry = whole.get(p) ?? entries[p];
+			if (entry.type === "compaction") beforeCompaction = true;
+			const measured = measuredAt(entry, p, beforeCompaction);
+			if (measured !== null) return measured;
 		}
 	}
 	return null;

@@ -46,20 +46,29 @@ export function measuredContext(entries: readonly SessionEntry[], path: readonly
 	for (let i = path.length - 1; i >= 0; i--) {
 		const entry = entries[path[i]];
 		if (entry.type === "compaction") beforeCompaction = true;
-		const tokens = recordedContextTokens(entry);
-		if (tokens === null) continue;
-		const u = usageOf(entry) ?? {};
-		return {
-			entryId: entry.id,
-			position: path[i],
-			input: count(u.input),
-			cacheRead: count(u.cacheRead),
-			cacheWrite: count(u.cacheWrite),
-			tokens,
-			beforeCompaction,
-		};
+		const measured = measuredAt(entry, path[i], beforeCompaction);
+		if (measured !== null) return measured;
 	}
 	return null;
+}
+
+/**
+ * What the provider measured for `entry` (at `position`; `beforeCompaction`: a compaction lies
+ * between it and the leaf), or null when it recorded no input.
+ */
+export function measuredAt(entry: SessionEntry, position: number, beforeCompaction: boolean): MeasuredContext | null {
+	const tokens = recordedContextTokens(entry);
+	if (tokens === null) return null;
+	const u = usageOf(entry) ?? {};
+	return {
+		entryId: entry.id,
+		position,
+		input: count(u.input),
+		cacheRead: count(u.cacheRead),
+		cacheWrite: count(u.cacheWrite),
+		tokens,
+		beforeCompaction,
+	};
 }
 
 /** How an estimate compares with a measurement: `estimate − measured`, and that as a share of it. */

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { readGolden } from "../../test/fixtures";
-import { compareTips, getTreeIndex, parseSession } from "../core";
+import { comparedByHost } from "../../test/sessionHost";
+import { getTreeIndex, parseSession } from "../core";
 import type { HostHandle } from "./client";
 import { runHostRequest, runParse } from "./parseJob";
 import type { ParseResponse, WorkerRequest } from "./protocol";
@@ -59,7 +60,7 @@ describe("askCompare", () => {
 		];
 		// Asked at once: each answer goes to its own question.
 		const got = await Promise.all(pairs.map(([a, b]) => askCompare(host, a, b)));
-		expect(got).toEqual(pairs.map(([a, b]) => compareTips(entries, a, b)));
+		expect(got).toEqual(pairs.map(([a, b]) => comparedByHost(entries, a, b)));
 		await expect(askCompare({ ...host, requestId: -1 }, tips[0], tips[1])).rejects.toThrow(/no longer holds/);
 	});
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { goldenNames, readGolden } from "../../test/fixtures";
-import { hostOf } from "../../test/sessionHost";
+import { comparedByHost, hostOf } from "../../test/sessionHost";
 import { compareTips, getTreeIndex, isSkeleton, parseSession, type TipComparison } from "../core";
 
 /** The ids of a session's tips, after null (the empty path). */
@@ -24,9 +24,9 @@ describe.each(previewable)("golden session %s: tips compared in the worker's hos
 		expect(tips.length).toBeGreaterThan(2);
 	});
 
-	it.each(pairs)("%s against %s is compareTips on the full entries", async (a, b) => {
+	it.each(pairs)("%s against %s is compareTips on the full entries, with what was measured", async (a, b) => {
 		const { host } = hostOf(text);
-		const want = compareTips(parsed.entries, a, b);
+		const want = comparedByHost(parsed.entries, a, b);
 		const got = await host.compare(a, b);
 		expect(got).toEqual(want);
 		// What crosses to the page (a structured clone) is the same comparison.
@@ -40,7 +40,7 @@ describe.each(previewable)("golden session %s: tips compared in the worker's hos
 			got.push(await host.compare(a, b));
 			await host.context(b);
 		}
-		expect(got).toEqual(pairs.map(([a, b]) => compareTips(parsed.entries, a, b)));
+		expect(got).toEqual(pairs.map(([a, b]) => comparedByHost(parsed.entries, a, b)));
 	});
 });
 

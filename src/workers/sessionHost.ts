@@ -314,7 +314,7 @@ export class SessionHost {
 				const { analysis } = await analyzeLazily(session, tip.id);
 				counts = {
 					contextTokens: estimateTotalTokens(analysis.messages),
-					measuredTokens: await measuredLazily(session, tip.position),
+					measuredTokens: (await measuredLazily(session, tip.position))?.tokens ?? null,
 				};
 				this.tipTokens.set(tip.id, counts);
 			}
@@ -476,7 +476,7 @@ export class SessionHost {
 			await pause();
 			if (stopped()) return null;
 			const { analysis } = await analyzeLazily(session, tip.id);
-			const measuredTokens = await measuredLazily(session, tip.position);
+			const measuredTokens = (await measuredLazily(session, tip.position))?.tokens ?? null;
 			counted.push({ ...tip, contextTokens: estimateTotalTokens(analysis.messages), measuredTokens });
 		}
 		for (const { id, contextTokens, measuredTokens } of counted)

@@ -7,8 +7,11 @@ const signed = (n: number) => (n > 0 ? `+${formatCount(n)}` : n < 0 ? `−${form
 
 /** The comparison in numbers: the shared prefix, where the branches split, the token difference. */
 export function CompareSummary({ cmp, layout }: { cmp: TipComparison; layout: CompareLayout }) {
-	const measuredA = useMeasured(cmp.a.leafId);
-	const measuredB = useMeasured(cmp.b.leafId);
+	// A lean session's comparison (its worker's) says what was measured; else the page works it out.
+	const pageA = useMeasured(cmp.a.leafId);
+	const pageB = useMeasured(cmp.b.leafId);
+	const measuredA = cmp.measured ? cmp.measured.a : pageA;
+	const measuredB = cmp.measured ? cmp.measured.b : pageB;
 	return (
 		<dl className="compare-summary">
 			<div data-testid="compare-shared" data-count={cmp.sharedPrefix}>
