@@ -1,5 +1,5 @@
 import { expect, type Page, test } from "@playwright/test";
-import { expectTips, libraryItem, watchErrors } from "./explorer";
+import { expectTips, libraryItem, openFilesLean, watchErrors } from "./explorer";
 import { clearOpfs, pickFromOpfs, writeOpfs } from "./opfs";
 
 const T = "2026-02-01T10:00:00.000Z";
@@ -50,9 +50,9 @@ test.beforeEach(async ({ page }) => {
 	await clearOpfs(page);
 });
 
-/** Every file opens lean (its worker holds it) with the size preference at 0. */
-async function openEveryFileLean(page: Page): Promise<void> {
-	await page.addInitScript(() => localStorage.setItem("session-explorer:lean-from-mb:v1", "0"));
+/** Every file opens lean (its worker holds it), or parsed in full on the page too. */
+async function openEveryFile(page: Page, lean: boolean): Promise<void> {
+	await openFilesLean(page, lean);
 	await page.reload();
 }
 
@@ -61,7 +61,7 @@ for (const lean of [false, true]) {
 		page,
 	}) => {
 		const errors = watchErrors(page);
-		if (lean) await openEveryFileLean(page);
+		await openEveryFile(page, lean);
 		await writeOpfs(page, FILE, HEADER + user("u1", null, "hello") + reply("a1", "u1", "hi there"));
 		await page.getByTestId("follow-file").click();
 		await expectTips(page, ["a1"]);
@@ -152,7 +152,7 @@ for (const lean of [false, true]) {
 
 test("a file of an older format that opens lean is shown as it is and says it is not followed", async ({ page }) => {
 	const errors = watchErrors(page);
-	await openEveryFileLean(page);
+	await openEveryFile(page, true);
 	const v2 = line({ type: "session", version: 2, id: "live-1", cwd: "/work/live" });
 	await writeOpfs(page, FILE, v2 + user("u1", null, "hello") + reply("a1", "u1", "hi there"));
 	await page.getByTestId("follow-file").click();

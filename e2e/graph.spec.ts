@@ -2,6 +2,7 @@ import { readFileSync } from "node:fs";
 import { expect, type Locator, type Page, test } from "@playwright/test";
 import { generateSessionLines, WORKLOADS } from "../bench/generate";
 import { buildGraph, getTreeIndex, parseSession } from "../src/core";
+import { openFilesLean } from "./explorer";
 import { fixturePath } from "./fixtures";
 
 const GOLDEN = "golden/branchy-legacy.jsonl";
@@ -60,8 +61,8 @@ for (const lean of [false, true]) {
 	}) => {
 		const errors: string[] = [];
 		const { leaves, session, index } = expected(GOLDEN);
-		// Every file opens lean with the size preference at 0 (a large file's way).
-		if (lean) await page.addInitScript(() => localStorage.setItem("session-explorer:lean-from-mb:v1", "0"));
+		// Lean (the worker holds the file, as by default), or parsed in full on the page too.
+		await openFilesLean(page, lean);
 		await open(page, GOLDEN, errors);
 		if (lean) await expect(page.getByTestId("open-session")).toHaveAttribute("data-lean", "true");
 		await page.getByRole("button", { name: "Fit View" }).click();

@@ -1,4 +1,5 @@
 import { expect, type Page, test } from "@playwright/test";
+import { openFilesLean } from "./explorer";
 
 const ts = "2026-01-01T00:00:00.000Z";
 const line = (o: unknown) => JSON.stringify(o);
@@ -82,8 +83,9 @@ for (const [theme, lean] of [
 		page,
 	}, testInfo) => {
 		await page.emulateMedia({ colorScheme: theme });
-		// Lean (the size preference at 0): a read's language comes from the call on the worker's path.
-		if (lean) await page.addInitScript(() => localStorage.setItem("session-explorer:lean-from-mb:v1", "0"));
+		// Lean (as by default): a read's language comes from the call on the worker's path. Else
+		// parsed in full on the page too.
+		await openFilesLean(page, lean);
 		const scripts: string[] = [];
 		page.on("request", (r) => {
 			if (r.resourceType() === "script") scripts.push(r.url());

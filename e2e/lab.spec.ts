@@ -2,6 +2,7 @@ import { readFileSync } from "node:fs";
 import { expect, type Page, test } from "@playwright/test";
 import { analyzeContext, buildContextEntries, parseSession, type SessionEntry } from "../src/core";
 import { idsOf, openExample, parseExample } from "./examples";
+import { openFilesLean } from "./explorer";
 
 const FILE = "02-legacy-compaction.jsonl";
 
@@ -16,18 +17,16 @@ async function addCompaction(page: Page, kept: string, summary: string) {
 }
 
 /**
- * Each test runs twice: on the session parsed in full on the page, and opened lean (the lean size
- * set to 0): the page holds skeletons, and the worker builds the lab's entries and their contexts
+ * Each test runs twice: on the session parsed in full on the page (the lean size preference past
+ * the file's), and opened lean (as by default): the page holds skeletons, and the worker builds the lab's entries and their contexts
  * from the file beside the lab's overlay.
  */
 for (const lean of [false, true]) {
 	const mode = lean ? " (lean)" : "";
 	test.describe(lean ? "lean" : "full", () => {
-		if (lean) {
-			test.beforeEach(async ({ page }) => {
-				await page.addInitScript(() => localStorage.setItem("session-explorer:lean-from-mb:v1", "0"));
-			});
-		}
+		test.beforeEach(async ({ page }) => {
+			await openFilesLean(page, lean);
+		});
 		labTests(mode, lean);
 	});
 }

@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import { type Browser, expect, type Page, test } from "@playwright/test";
 import { parseSession } from "../src/core";
 import { startServer } from "../test/staticServer";
-import { describeFixture, leafItem, openFiles, watchErrors } from "./explorer";
+import { describeFixture, leafItem, openFiles, openFilesLean, watchErrors } from "./explorer";
 import { fixturePath } from "./fixtures";
 
 /**
@@ -11,13 +11,11 @@ import { fixturePath } from "./fixtures";
  * the same file opened normally. Lean from 0 MB, so small fixtures take the lean path.
  */
 
-const LEAN_PREF = "session-explorer:lean-from-mb:v1";
-
 /** A page of a fresh context (storage of its own), opening files lean or normally. */
 async function pageOf(browser: Browser, lean: boolean): Promise<Page> {
 	const context = await browser.newContext();
 	const page = await context.newPage();
-	if (lean) await page.addInitScript((key) => localStorage.setItem(key, "0"), LEAN_PREF);
+	await openFilesLean(page, lean);
 	return page;
 }
 

@@ -1,6 +1,6 @@
 import { expect, type Page, test } from "@playwright/test";
 import { analyzeContext, buildGraph, compareTips, explainSteps, getTreeIndex, type ParsedSession } from "../src/core";
-import { describeFixture, leafItem, openFiles, watchErrors } from "./explorer";
+import { describeFixture, leafItem, openFiles, openFilesLean, watchErrors } from "./explorer";
 
 /**
  * The teaching modes on a file opened lean (see e2e/lean.spec.ts: the page holds its preview's
@@ -77,6 +77,7 @@ test("a golden with branches, opened lean: two tips compared by the worker, as t
 	let inFull: Awaited<ReturnType<typeof readComparison>>;
 	try {
 		const other = await full.newPage();
+		await openFilesLean(other, false);
 		await other.goto("./");
 		await openFiles(other, file);
 		await expect(other.getByTestId("context-panel")).toBeVisible();

@@ -3,10 +3,11 @@ import { expect, test } from "@playwright/test";
 import { ensureWorkload, WORKLOADS } from "../bench/generate";
 import { getTreeIndex, parseSession } from "../src/core";
 import { reshapeSession } from "../test/reshape";
-import { watchErrors } from "./explorer";
+import { openFilesLean, watchErrors } from "./explorer";
 
 /**
- * A large file shows a preview (the graph and the tips from the start of each line) while it is
+ * A file to parse in full (the lean size preference past it: by default every file opens lean, see
+ * lean.spec) shows a preview (the graph and the tips from the start of each line) while it is
  * parsed in full; the full session then takes its place. The page records what it showed while the
  * preview was up, so the test does not depend on how long that lasts.
  */
@@ -14,6 +15,7 @@ test("a 10 MB session previews its graph and tips, then opens in full with the s
 	const file = ensureWorkload(WORKLOADS.medium);
 	expect(file.bytes).toBeGreaterThan(8 * 1024 * 1024);
 	const errors = watchErrors(page);
+	await openFilesLean(page, false);
 	await page.addInitScript(() => {
 		const seen = { partial: false, nodes: [] as string[], tips: [] as string[], inspector: "", view: "" };
 		(window as unknown as { __preview: typeof seen }).__preview = seen;
@@ -81,6 +83,7 @@ test("a 10 MB session in another shape (keys shuffled, no header id) previews to
 	const parsed = parseSession(text);
 	const tips = getTreeIndex(parsed.entries).leaves.map((p) => parsed.entries[p].id);
 	const errors = watchErrors(page);
+	await openFilesLean(page, false);
 	await page.addInitScript(() => {
 		const seen = { partial: false, tips: 0 };
 		(window as unknown as { __preview: typeof seen }).__preview = seen;

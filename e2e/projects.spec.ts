@@ -132,7 +132,8 @@ test("fork lineage: the child opens its parent, the parent lists its fork, also 
 	const followLineage = async () => {
 		await header.getByTestId("lineage-parent").click();
 		await expect(header).toHaveAttribute("data-session-id", SRC);
-		expect(hashParts(page).session).toBe(SRC);
+		// The address follows in the effects after the header is drawn.
+		await expect.poll(() => hashParts(page).session).toBe(SRC);
 		await expect(header.getByTestId("session-header-parent")).toHaveCount(0);
 		await expect(header.getByTestId("lineage-fork")).toHaveCount(1);
 		await expect(header.getByTestId("lineage-fork")).toHaveAttribute("data-session-id", FORK);

@@ -110,7 +110,8 @@ export function setViewPrefs(prefs: ViewPrefs): void {
 /**
  * From what file size (MB) sessions open lean (see `LEAN_MIN_BYTES` in `workers/protocol.ts`):
  * the page keeps only the preview, the worker reads entries from the file when shown. Unset: the
- * worker's default. Lower it to spare memory on a small machine (0: every large-format file).
+ * worker's default (every file it can). Files below a size set here are parsed in full on the page
+ * too, as all were before the worker held every session: a way back, and a check of the two.
  */
 const LEAN_FROM_KEY = "session-explorer:lean-from-mb:v1";
 

@@ -75,9 +75,17 @@ const GOOD = `${JSON.stringify({ type: "session", version: 3, id: "s", timestamp
 )}\n`;
 const good = () => new Blob([GOOD]);
 
+/**
+ * A fresh client module. Its `parseSessionFile` parses in full (as for a file the preview cannot
+ * read, or one below the size the page sets) unless `leanFrom` is given: most tests here are of
+ * the full parse and its worker; `lean` is the client as the page has it.
+ */
 async function freshClient() {
 	vi.resetModules();
-	return import("./client");
+	const client = await import("./client");
+	const parseSessionFile: typeof client.parseSessionFile = (blob, onProgress, options = {}) =>
+		client.parseSessionFile(blob, onProgress, { leanFrom: Number.POSITIVE_INFINITY, ...options });
+	return { ...client, parseSessionFile, lean: client.parseSessionFile };
 }
 
 describe("parseSessionFile", () => {
@@ -215,6 +223,30 @@ describe("parseSessionFile", () => {
 		const small: SessionPreview[] = [];
 		await parseSessionFile(good(), undefined, { onPreview: (p) => void small.push(p) });
 		expect(small).toEqual([]);
+	});
+
+	it("by default opens a session lean (the worker holds it) and one without a header in full", async () => {
+		const { lean } = await freshClient();
+		const bytes = readFileSync(join(FIXTURES_DIR, "golden/branchy-legacy.jsonl"));
+		const full = parseSession(bytes.toString("utf8"));
+		const previews: SessionPreview[] = [];
+		const opened = await lean(new Blob([bytes]), undefined, {
+			deferDiagnostics: true,
+			view: true,
+			onPreview: (p) => void previews.push(p),
+		});
+		expect(opened.lean).toBe(true);
+		expect(opened.host).toBeDefined();
+		expect(previews).toHaveLength(1);
+		expect(opened.parsed.entries.map((e) => e.id)).toEqual(full.entries.map((e) => e.id));
+		expect(await opened.leaves).toEqual(summarizeLeaves(full.entries));
+		expect(await opened.leanChecks).toEqual(full.issues);
+
+		const headerless = GOOD.slice(GOOD.indexOf("\n") + 1);
+		const parsed = await lean(new Blob([headerless]), undefined, { onPreview: (p) => void previews.push(p) });
+		expect(parsed.lean).not.toBe(true);
+		expect(parsed.parsed.entries).toEqual(parseSession(headerless).entries);
+		expect(previews).toHaveLength(1);
 	});
 
 	it("takes a known content hash instead of hashing the bytes again", async () => {

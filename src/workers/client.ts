@@ -51,7 +51,7 @@ export interface ParseOptions {
 	 * `host` names the session the worker now holds: it answers `askContext` and `askEntries`.
 	 */
 	onPreview?: (preview: SessionPreview, host: HostHandle) => Promise<void> | void;
-	/** Open the file lean from this size on (the worker's own limit when larger or absent). */
+	/** Open the file lean from this size on (absent: the worker's `LEAN_MIN_BYTES`). */
 	leanFrom?: number;
 	/** Split the preview's scan between two threads from this size on (absent: by the machine's cores). */
 	splitFrom?: number;

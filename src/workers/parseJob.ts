@@ -327,10 +327,10 @@ export async function runParse(
 			},
 		};
 		let result: Awaited<ReturnType<typeof readSessionBlob>>;
-		// Past the full parse's limit a file must open lean; from a lower size set by the page, it
-		// opens lean where it can (a file that cannot is parsed in full instead).
+		// Past the full parse's limit a file must open lean; below, from the size the page set (by
+		// default any), it opens lean where it can (a file that cannot is parsed in full instead).
 		const mustBeLean = blob.size > MAX_SESSION_BYTES;
-		let lean = mustBeLean || blob.size >= Math.min(leanFrom ?? LEAN_MIN_BYTES, LEAN_MIN_BYTES);
+		let lean = mustBeLean || blob.size >= (leanFrom ?? LEAN_MIN_BYTES);
 		if (mustBeLean && (!preview || blob.size > MAX_LEAN_BYTES)) {
 			throw tooLargeToParse(
 				blob.size,

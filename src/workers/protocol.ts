@@ -20,13 +20,14 @@ import type { HostExportQuestion } from "./hostExport";
 import type { ChunkPlan } from "./readSession";
 
 /**
- * Files from this size on are opened lean: previewed, never parsed in full. The worker keeps the
- * file and its preview (`SessionHost`) and answers the page's questions (a tip's context, an
- * entry, a comparison, a find, the lab's entries, an export, the checks) from the file's bytes;
- * the page holds the preview's skeletons and what it asked for. Below, a file is parsed in full
- * on the page as well (share links need that).
+ * Files from this size on are opened lean: every one, by default. The worker keeps the file and
+ * its preview (`SessionHost`) and answers the page's questions (a tip's context, an entry, a
+ * comparison, a find, the lab's entries, an export, the checks, a followed file's new lines) from
+ * the file's bytes; the page holds the preview's skeletons and what it asked for. A file the
+ * preview cannot read (no header on its first line: a headerless file, oh-my-pi's title line) is
+ * parsed in full, on the page as well; so is any file below a size the page sets (`leanFrom`).
  */
-export const LEAN_MIN_BYTES = 64 * 1024 * 1024;
+export const LEAN_MIN_BYTES = 0;
 /** Larger files are refused: lean sessions were tried up to 2 GB; past this, memory is unknown ground. */
 export const MAX_LEAN_BYTES = 4 * 1024 * 1024 * 1024;
 
@@ -127,7 +128,7 @@ export interface ParseRequest {
 	 * byte scan of each line, see core `SessionPreview`) before parsing it in full.
 	 */
 	preview?: boolean;
-	/** Open the file lean from this size on (see `LEAN_MIN_BYTES`; needs `preview`). */
+	/** Open the file lean from this size on, instead of `LEAN_MIN_BYTES` (needs `preview`). */
 	leanFrom?: number;
 	/**
 	 * Split the preview's scan between this worker and a helper from this size on (absent: by the

@@ -106,7 +106,7 @@ export function createFollowSlice(set: SetStore, get: GetStore): FollowActions {
 			// Its worker reads appended lines only of pi's current format (as a full parse's follower does).
 			set({
 				following: null,
-				followNote: `${file.name} is opened lean (a large file) and is of an older format or another dialect: it is shown as it is now, not followed; open it again to see what was appended`,
+				followNote: `${file.name} is opened lean and is of an older format or another dialect: it is shown as it is now, not followed; open it again to see what was appended`,
 			});
 			return;
 		}

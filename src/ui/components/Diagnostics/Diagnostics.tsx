@@ -60,10 +60,10 @@ function DiagnosticsPanel() {
 }
 
 const LEAN_CHECKS: Record<NonNullable<OpenSession["leanChecks"]>, string> = {
-	running: "Checking every entry of this lean file in the background; its issues are listed when the checks are done.",
-	done: "Every entry of this lean file was checked in the background.",
-	stopped: "The checks of this lean file stopped before they finished.",
-	skipped: "This lean file is too large for the checks that need every entry in full.",
+	running: "Checking every entry of the file in the background; its issues are listed when the checks are done.",
+	done: "Every entry of the file was checked in the background.",
+	stopped: "The checks of the file stopped before they finished.",
+	skipped: "This file is too large for the checks that need every entry in full.",
 };
 
 /** Where a lean session's checks are (they run in the worker that holds the file). */

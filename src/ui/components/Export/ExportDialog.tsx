@@ -62,8 +62,7 @@ export function ExportDialog() {
 			</fieldset>
 			{session.lean && (
 				<p className="muted small export__lean" data-testid="export-lean-note">
-					This file is opened lean: the export is made from the file itself, by the worker that holds it. Lean files are
-					not shared as links (a link carries a few megabytes at most): send the downloaded file instead.
+					This file is opened lean: the export is made from the file itself, by the worker that holds it.
 				</p>
 			)}
 			<PrepareStatus

@@ -22,7 +22,7 @@ export function ShareButton() {
 	const openShare = useStore(selectOpenShare);
 	const title =
 		leanSize !== null
-			? `This file (${formatBytes(leanSize)}) is opened lean and too large to share as a link (a link carries at most ${formatBytes(MAX_SHARE_TEXT_BYTES)} of session). Use Export… to save the session, a branch or a payload as a file to send instead`
+			? `This file (${formatBytes(leanSize)}) is too large to share as a link (a link carries at most ${formatBytes(MAX_SHARE_TEXT_BYTES)} of session). Use Export… to save the session, a branch or a payload as a file to send instead`
 			: hasSession
 				? "A link to this session at the selected leaf"
 				: "Open a session to share it";

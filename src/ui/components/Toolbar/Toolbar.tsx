@@ -45,11 +45,7 @@ export function Toolbar() {
 					data-testid="open-session"
 					data-partial={session.partial || undefined}
 					data-lean={session.lean || undefined}
-					title={
-						session.lean
-							? "A file this large is read lean: the worker holding it reads entries from the file when they are shown, and answers contexts, find, compare, the lab, export, the checks and a followed file's new lines (a share link needs a file small enough to carry)"
-							: session.header?.cwd
-					}
+					title={session.header?.cwd}
 				>
 					<strong className="toolbar__name" title={session.fileName}>
 						{session.fileName}
@@ -57,13 +53,8 @@ export function Toolbar() {
 					<span className="muted toolbar__facts">
 						{session.entries.length} entries · v{session.version}
 						{session.migrated ? " (migrated)" : ""}
-						{session.lean
-							? ` · lean (read from the file on demand)${session.stored ? "" : " · not stored"}`
-							: session.partial
-								? " · reading every entry…"
-								: session.stored
-									? ""
-									: " · not stored"}
+						{/* A lean session (the worker holds it: every file it can read so) is complete as it is. */}
+						{session.partial && !session.lean ? " · reading every entry…" : session.stored ? "" : " · not stored"}
 					</span>
 				</div>
 			)}
