@@ -150,7 +150,7 @@ for (const lean of [false, true]) {
 	});
 }
 
-test("a file of an older format that opens lean is shown as it is and says it is not followed", async ({ page }) => {
+test("a file of an older format, opened lean, is followed by reading it again whole as it grows", async ({ page }) => {
 	const errors = watchErrors(page);
 	await openEveryFile(page, true);
 	const v2 = line({ type: "session", version: 2, id: "live-1", cwd: "/work/live" });
@@ -158,7 +158,14 @@ test("a file of an older format that opens lean is shown as it is and says it is
 	await page.getByTestId("follow-file").click();
 	await expectTips(page, ["a1"]);
 	await expect(page.getByTestId("open-session")).toHaveAttribute("data-lean", "true");
-	await expect(page.getByTestId("follow")).toHaveAttribute("data-following", "false");
-	await expect(page.getByTestId("follow-note")).toContainText("opened lean");
+	await expect(page.getByTestId("follow")).toHaveAttribute("data-following", "true");
+	// Its worker does not grow a migrated file: the page reads it again, still lean.
+	await append(page, user("u2", "a1", "next question") + reply("a2", "u2", "next answer"));
+	await expect(page.locator('[data-testid=leaf-item][data-entry-id="a2"]')).toBeVisible(within);
+	await expectTips(page, ["a2"]);
+	await expect(page.getByTestId("open-session")).toHaveAttribute("data-lean", "true");
+	await expect(page.getByTestId("follow")).toHaveAttribute("data-following", "true");
+	await expect(page.getByTestId("library-item")).toHaveCount(1);
+	await expect(page.getByTestId("follow-note")).toHaveCount(0);
 	expect(errors).toEqual([]);
 });

@@ -14,6 +14,13 @@ export const initialFollowState: FollowState = { following: null, followLeaf: fa
 /** How often a followed file's size is checked while the page is visible. */
 export const FOLLOW_INTERVAL_MS = 1000;
 
+/**
+ * A followed file its worker cannot grow (an older format, another dialect: see core `canAppend`)
+ * is read again whole each time it grows, up to this size; a larger one is not followed (read
+ * again every second, it would keep the page and the worker busy).
+ */
+export const REREAD_MAX_BYTES = 64 * 1024 * 1024;
+
 /** How long a followed session's library copy may lag: a second, and a second more per 10 MB. */
 function saveInterval(bytes: number): number {
 	return Math.min(30_000, FOLLOW_INTERVAL_MS * (1 + bytes / 10e6));
@@ -102,11 +109,11 @@ export function createFollowSlice(set: SetStore, get: GetStore): FollowActions {
 			set({ following: null });
 			return;
 		}
-		if (session.lean && !canAppend(session)) {
+		if (!canAppend(session) && start.offset > REREAD_MAX_BYTES) {
 			// Its worker reads appended lines only of pi's current format (as a full parse's follower does).
 			set({
 				following: null,
-				followNote: `${file.name} is opened lean and is of an older format or another dialect: it is shown as it is now, not followed; open it again to see what was appended`,
+				followNote: `${file.name} is of an older format or another dialect, and too large to read again whole each time it grows: it is shown as it is now, not followed; open it again to see what was appended`,
 			});
 			return;
 		}
@@ -233,7 +240,7 @@ export function createFollowSlice(set: SetStore, get: GetStore): FollowActions {
 				const current = get().session;
 				if (!current || current.key !== j.key) return;
 				let grown: Partial<OpenSession> | null;
-				if (current.lean && current.host) {
+				if (current.lean && current.host && canAppend(current)) {
 					// The worker that holds the file takes the lines; the page takes what the view shows.
 					const growth = await askAppend(current.host, added, j.lines + 1);
 					const still = get().session;
@@ -246,8 +253,8 @@ export function createFollowSlice(set: SetStore, get: GetStore): FollowActions {
 						return;
 					}
 					if (job !== j) return;
-				} else grown = appendSessionText(current, decoder.decode(added), j.lines + 1);
-				// A file whose entries are migrated or of another dialect is read again in full.
+				} else grown = current.lean ? null : appendSessionText(current, decoder.decode(added), j.lines + 1);
+				// A file whose entries are migrated or of another dialect is read again whole.
 				if (!grown) return await open(j.handle, null);
 				j.hasher.update(added);
 				j.offset += added.length;
