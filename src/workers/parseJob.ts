@@ -205,12 +205,13 @@ const checkLean = async (requestId: number, post: (message: ParseResponse) => vo
 	const stopped = () => hosts.get(requestId) !== host;
 	// The page's first looks at the file come first.
 	lastAsked = Date.now();
+	const pause = () => giveWay(giveWayMs(host.blob.size));
 	// Uncounted when counting failed or stopped: the page then keeps what it shows.
 	const leaves =
-		(await host.countedTips(stopped, giveWay).catch(() => null)) ??
+		(await host.countedTips(stopped, pause).catch(() => null)) ??
 		summarizeLeaves(host.entries, host.index, { tokens: false });
 	post({ type: "leaves", requestId, leaves });
-	await runLeanChecks(requestId, host, () => !stopped(), post, giveWay);
+	await runLeanChecks(requestId, host, () => !stopped(), post, pause);
 };
 
 const PREFETCH_KEPT_MS = 30_000;
@@ -241,18 +242,25 @@ function storedIndex(contentHash: string, size: number): Promise<StoredIndex | n
 let lastAsked = 0;
 /** The page's questions being answered now (a find takes a second or more over a large file). */
 let asking = 0;
-/** Background work (a lean file's tip counts and checks) waits this long after the page's last question. */
+/**
+ * Background work (a lean file's tip counts and checks) waits up to this long after the page's
+ * last question: the full wait from `GIVE_WAY_FULL_BYTES` on, less for a smaller file (whose
+ * background work is short: its diagnostics need not wait a second after each click).
+ */
 const GIVE_WAY_MS = 1000;
+const GIVE_WAY_FULL_BYTES = 16 * 1024 * 1024;
+
+const giveWayMs = (size: number) => Math.round(GIVE_WAY_MS * Math.min(1, size / GIVE_WAY_FULL_BYTES));
 
 /**
- * A break in background work: the page's questions are answered first, and for a while after
+ * A break in background work: the page's questions are answered first, and for `wait` ms after
  * the last answer. A question answered in steps (a find reads the whole file, a batch at a time)
  * keeps the worker until it ends: the checks' slices do not run between its reads.
  */
-async function giveWay(): Promise<void> {
+async function giveWay(wait: number): Promise<void> {
 	await yieldToPage();
 	for (;;) {
-		const left = asking > 0 ? GIVE_WAY_MS : lastAsked + GIVE_WAY_MS - Date.now();
+		const left = asking > 0 ? 100 : lastAsked + wait - Date.now();
 		if (left <= 0) return;
 		await new Promise((resolve) => setTimeout(resolve, Math.min(left, 100)));
 	}
