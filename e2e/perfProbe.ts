@@ -25,16 +25,21 @@ function install(): void {
 	new PerformanceObserver((list) => {
 		for (const e of list.getEntries()) perf.longTasks.push({ start: e.startTime, duration: e.duration });
 	}).observe({ type: "longtask", buffered: true });
+	/** The load being watched: a newer one ends an older one's frames. */
+	let watching = 0;
 	const watch = (at: number) => {
 		perf.start = at;
 		perf.interactive = null;
 		perf.full = null;
+		const mine = ++watching;
+		// Until both are seen: the inspector may show before the graph's first nodes (a lean reopen).
 		const tick = () => {
+			if (mine !== watching) return;
 			if (perf.interactive === null && document.querySelector(".react-flow__node")) {
 				if (document.querySelector("[data-testid=leaf-item]")) perf.interactive = performance.now();
 			}
-			if (document.querySelector("[data-testid=context-panel]")) perf.full = performance.now();
-			else requestAnimationFrame(tick);
+			if (perf.full === null && document.querySelector("[data-testid=context-panel]")) perf.full = performance.now();
+			if (perf.interactive === null || perf.full === null) requestAnimationFrame(tick);
 		};
 		requestAnimationFrame(tick);
 	};
