@@ -20,9 +20,9 @@ import { fixturePath } from "./fixtures";
 
 /**
  * A file opened lean (the page holds its preview's skeletons; the parse worker holds the file and
- * answers for a tip's context and for entries): sizes from 64 MB open so. The size is a
- * preference; these tests set it to 0 so that small golden files take the same path, and check
- * the inspector against pi's own output for every tip.
+ * answers for a tip's context and for entries): every file opens so by default. The size is a
+ * preference; these tests set it to 0 (whatever the default becomes), and check the inspector
+ * against pi's own output for every tip.
  */
 test.beforeEach(async ({ page }) => {
 	await page.addInitScript(() => localStorage.setItem("session-explorer:lean-from-mb:v1", "0"));
@@ -129,14 +129,39 @@ test("a lean session's skeleton rows are read from the file when opened, and it 
 	expect(errors).toEqual([]);
 });
 
-test("a file that cannot open lean (oh-my-pi's title slot first) is parsed in full instead", async ({ page }) => {
-	const errors = watchErrors(page);
-	await page.goto("./");
-	await openFiles(page, "dialects/omp-clear.jsonl");
-	await expect(page.getByTestId("context-panel")).toBeVisible();
-	await expect(page.getByTestId("open-session")).not.toHaveAttribute("data-lean", /.*/);
-	expect(errors).toEqual([]);
-});
+for (const file of ["dialects/omp-clear.jsonl", "dialects/pi-v4.jsonl", "bad/no-header.jsonl"]) {
+	test(`${file} (no header on its first line: the scan cannot read it) is parsed in full in the worker and opens lean, every tip's context as core's, also reopened`, async ({
+		page,
+	}) => {
+		const errors = watchErrors(page);
+		const { parsed, tips } = describeFixture(file);
+		const count = (leaf: string | null) => {
+			const want = analyzeContext(parsed.entries, leaf);
+			return `${want.selected.length},${convertToLlm(want.messages).length}`;
+		};
+		await page.goto("./");
+		await openFiles(page, file);
+		const open = page.getByTestId("open-session");
+		await expect(open).toHaveAttribute("data-lean", "true");
+		await expect(page.getByTestId("session-header-dialect").first()).toHaveAttribute(
+			"data-dialect",
+			parsed.dialect ?? "pi",
+		);
+		const panel = page.getByTestId("context-panel");
+		for (const tip of tips) {
+			await leafItem(page, tip).click();
+			await expect(panel).not.toHaveAttribute("aria-busy", "true");
+			await expect(panel).toHaveAttribute("data-count", count(tip));
+		}
+		// Stored, and opened again from the library the same way.
+		await expect(page.getByTestId("library-item")).toHaveCount(1);
+		await page.reload();
+		await page.getByTestId("library-item").first().click();
+		await expect(open).toHaveAttribute("data-lean", "true");
+		await expect(panel).toHaveAttribute("data-count", count(parsed.leafId));
+		expect(errors).toEqual([]);
+	});
+}
 
 for (const file of ["dialects/pi-newer.jsonl", "pi-mono/before-compaction.jsonl", "pi-mono/large-session.jsonl"]) {
 	test(`${file}, opened lean, opens on the full parse's current leaf with its context`, async ({ page }) => {

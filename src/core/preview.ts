@@ -17,7 +17,8 @@ import type { SessionEntry, SessionHeader } from "./types";
  * broken only inside a value the scan skips: the full parse, which follows, has the last word.
  */
 export interface SessionPreview {
-	header: SessionHeader;
+	/** Null only for a file without one, parsed in full in the worker (see `skeletonOf`). */
+	header: SessionHeader | null;
 	/**
 	 * One per entry line, in file order. The entries the view shows the content of (graph nodes,
 	 * the first entry of each folded run, the tips and their last user messages) and those that
@@ -87,6 +88,22 @@ export function lineSkeleton(b: Uint8Array, start: number, end: number, ids: boo
 	return { type, id, parentId, message: { role } } as unknown as SessionEntry;
 }
 
+/**
+ * The skeleton a scan would make of `entry` (its `type`, `id`, `parentId` and a message's `role`),
+ * or null when the scan would parse its line in full (a type or role the graph reads more of, an
+ * id a skeleton cannot carry). For a session parsed in full whose view is sent as a preview.
+ */
+export function skeletonOf(entry: SessionEntry): SessionEntry | null {
+	const { type, id, parentId } = entry as { type: unknown; id: unknown; parentId: unknown };
+	if (typeof type !== "string" || !SKELETON_TYPES.has(type)) return null;
+	if (typeof id !== "string" || id === "" || (parentId !== null && typeof parentId !== "string")) return null;
+	if (type !== "message") return { type, id, parentId } as unknown as SessionEntry;
+	const message = (entry as { message?: unknown }).message;
+	const role = message !== null && typeof message === "object" ? (message as { role?: unknown }).role : undefined;
+	if (typeof role !== "string" || !ROLES.has(role)) return null;
+	return { type, id, parentId, message: { role } } as unknown as SessionEntry;
+}
+
 /** Whether `b[start, end)` is only spaces, tabs and CRs (a blank line). */
 export function isBlank(b: Uint8Array, start = 0, end = b.length): boolean {
 	for (let i = start; i < end; i++) {
@@ -134,6 +151,8 @@ function concat(parts: readonly Uint8Array[]): Uint8Array {
 
 /** A preview as the scanner makes it (worker side): with where each entry's line is in the file. */
 export interface ScannedPreview extends SessionPreview {
+	/** A scanned file's header is on its first line. */
+	header: SessionHeader;
 	/**
 	 * Per entry (in file order, as `entries`): the byte offset of its line in the file, counted
 	 * from the first byte pushed (a BOM included, though no entry line holds one: it is before the
@@ -537,7 +556,7 @@ export interface PackedEntries {
 
 /** A preview packed for a trip between threads (its entries as `PackedEntries`). */
 export interface PreviewParts extends PackedEntries {
-	header: SessionHeader;
+	header: SessionHeader | null;
 	graph: GraphParts;
 	leaves: LeafSummary[];
 	tree: TreeParts;

@@ -67,10 +67,11 @@ const run = (n: number) => Array.from({ length: n }, (_, i) => i);
 /**
  * The whole session as JSONL: the file itself when it is of the current version (its bytes are
  * the session as written), else its header and its entries migrated as the full parse migrates
- * them, written out as core `serializeSession` writes a parsed session.
+ * them (or as it read a file the scan could not), written out as core `serializeSession` writes
+ * a parsed session.
  */
 async function exportSession(host: SessionHost): Promise<Blob> {
-	if (host.version >= 3) return host.blob;
+	if (host.version >= 3 && !host.parsedWhole) return host.blob;
 	const parts: Blob[] = [];
 	if (host.header) parts.push(new Blob([`${JSON.stringify(host.header)}\n`]));
 	parts.push(...(await entryLines(host, run(host.entries.length), true)));

@@ -1,6 +1,7 @@
 import {
 	adoptTreeIndex,
 	buildGraph,
+	CURRENT_VERSION,
 	collectDiagnostics,
 	completePreview,
 	createContentHasher,
@@ -8,7 +9,9 @@ import {
 	currentLeafId,
 	type FoundBatch,
 	getTreeIndex,
+	graphAndShown,
 	graphParts,
+	type ParsedSession,
 	type PreviewParts,
 	packAnalysis,
 	packedBuffers,
@@ -16,6 +19,7 @@ import {
 	previewToParts,
 	type SessionEntry,
 	type SessionHeader,
+	skeletonOf,
 	summarizeLeaves,
 	treeParts,
 } from "../core";
@@ -266,33 +270,98 @@ async function giveWay(wait: number): Promise<void> {
 	}
 }
 
-/** `done` for a file opened lean: its session is its preview. */
+/**
+ * `done` for a file opened lean: its session is its preview. `parsed`: the file was parsed in full
+ * here (see `hostParsed`), and its session says what the parse found (its checks follow).
+ */
 function leanDone(
 	requestId: number,
 	size: number,
-	header: SessionHeader,
-	entries: SessionEntry[],
+	header: SessionHeader | null,
+	entries: readonly SessionEntry[],
 	contentHash: string | undefined,
+	parsed?: ParsedSession,
 ): ParseResponse {
-	const version = typeof header.version === "number" ? header.version : 1;
-	return {
-		type: "done",
-		requestId,
-		session: {
+	const version = header && typeof header.version === "number" ? header.version : 1;
+	let session: Omit<ParsedSession, "entries">;
+	if (parsed) {
+		const { entries: _, ...rest } = parsed;
+		session = { ...rest, lines: [] };
+	} else {
+		session = {
 			header,
 			leafId: currentLeafId(entries),
 			version,
 			issues: [leanIssue(size)],
 			lines: [],
 			migrated: version < 3,
-		},
+		};
+	}
+	return {
+		type: "done",
+		requestId,
+		session,
 		size,
 		...(contentHash ? { contentHash } : {}),
 		entryCount: entries.length,
 		lean: true,
-		...(leanCheckable(size) ? { checks: true } : {}),
+		...(parsed || leanCheckable(size) ? { checks: true } : {}),
 		counting: true,
 	};
+}
+
+/**
+ * A file the scan cannot read (no session header on its first line: a headerless file,
+ * oh-my-pi's title line, pi's harness v4), parsed in full here: its host holds every entry whole
+ * (nothing is read from the file again), and the page gets the same preview of it as of any file,
+ * skeletons where the view reads no more. Its checks (core `collectDiagnostics`) follow `done`.
+ */
+function hostParsed(
+	requestId: number,
+	blob: Blob,
+	parsed: ParsedSession,
+	post: (message: ParseResponse, transfer?: Transferable[]) => void,
+): SessionHost {
+	const { entries } = parsed;
+	const index = getTreeIndex(entries);
+	const { graph, needed } = graphAndShown(index);
+	// A stamped dialect (see core `dialectOf`) is read from the first entry: it stays whole.
+	if (entries.length > 0 && "dialect" in entries[0]) needed.add(0);
+	const shown = entries.map((e, i) => (needed.has(i) ? e : (skeletonOf(e) ?? e)));
+	const leaves = summarizeLeaves(entries, index, { tokens: false });
+	sendPreview(
+		requestId,
+		previewToParts({ header: parsed.header, entries: shown, graph, leaves, tree: treeParts(index) }),
+		post,
+	);
+	const none = new Float64Array(entries.length);
+	const host = new SessionHost(
+		blob,
+		{ header: parsed.header, entries },
+		{ offset: none, length: none },
+		new Uint8Array(entries.length).fill(1),
+		CURRENT_VERSION,
+		index,
+		true,
+	);
+	keepHost(requestId, host);
+	return host;
+}
+
+/** The checks of a file `hostParsed` holds, sent as a lean file's are (all of its issues). */
+async function checkParsed(requestId: number, parsed: ParsedSession, post: (message: ParseResponse) => void) {
+	const host = hosts.get(requestId);
+	if (!host) return;
+	lastAsked = Date.now();
+	const pause = () => giveWay(giveWayMs(host.blob.size));
+	const leaves =
+		(await host.countedTips(() => hosts.get(requestId) !== host, pause).catch(() => null)) ??
+		summarizeLeaves(host.entries, host.index, { tokens: false });
+	post({ type: "leaves", requestId, leaves });
+	await pause();
+	if (hosts.get(requestId) !== host) return;
+	const issues = collectDiagnostics(parsed.entries, host.index, parsed.lines, parsed.issues.slice());
+	post({ type: "diagnostics", requestId, issues });
 }
 
 /**
@@ -336,9 +405,9 @@ export async function runParse(
 		};
 		let result: Awaited<ReturnType<typeof readSessionBlob>>;
 		// Past the full parse's limit a file must open lean; below, from the size the page set (by
-		// default any), it opens lean where it can (a file that cannot is parsed in full instead).
+		// default any), it opens lean: scanned, or parsed in full here where the scan cannot read it.
 		const mustBeLean = blob.size > MAX_SESSION_BYTES;
-		let lean = mustBeLean || blob.size >= (leanFrom ?? LEAN_MIN_BYTES);
+		const lean = mustBeLean || blob.size >= (leanFrom ?? LEAN_MIN_BYTES);
 		if (mustBeLean && (!preview || blob.size > MAX_LEAN_BYTES)) {
 			throw tooLargeToParse(
 				blob.size,
@@ -395,7 +464,6 @@ export async function runParse(
 					? (helper ? helper.hash(blob) : Promise.reject()).catch(() => hashBlob(blob))
 					: undefined;
 			let first = scanner.finish();
-			if (!first && !mustBeLean) lean = false;
 			if (first) {
 				const lines = { offset: first.lineOffset, length: first.lineLength };
 				const version = typeof first.header.version === "number" ? first.header.version : 1;
@@ -428,11 +496,10 @@ export async function runParse(
 					await checkLean(requestId, post);
 					return;
 				}
-			} else if (lean) {
-				// Only when the file is too large to parse in full.
+			} else if (mustBeLean) {
 				throw tooLargeToParse(
 					blob.size,
-					", and only a session of the current format (a header of version 3 on its first line) opens lean",
+					", and only a session with its header on the first line opens without being parsed in full",
 				);
 			}
 			if (plan) {
@@ -440,6 +507,16 @@ export async function runParse(
 				for (const more of await readBlobChunks(blob.slice(plan.cut), () => undefined, undefined, true)) {
 					chunks.push(more);
 				}
+			}
+			if (lean) {
+				// Parsed in full here, and held as any lean file is: the page parses nothing.
+				const { parsed } = await readSessionChunks(chunks, progress, { diagnostics: false, hash: false });
+				chunks.length = 0;
+				const contentHash = knownHash ?? hasher?.digest() ?? (await hashAfterPreview());
+				hostParsed(requestId, blob, parsed, post);
+				post(leanDone(requestId, blob.size, parsed.header, parsed.entries, contentHash, parsed));
+				await checkParsed(requestId, parsed, post);
+				return;
 			}
 			result = await readSessionChunks(chunks, progress, options);
 		} else {

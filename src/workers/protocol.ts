@@ -24,8 +24,9 @@ import type { ChunkPlan } from "./readSession";
  * its preview (`SessionHost`) and answers the page's questions (a tip's context, an entry, a
  * comparison, a find, the lab's entries, an export, the checks, a followed file's new lines) from
  * the file's bytes; the page holds the preview's skeletons and what it asked for. A file the
- * preview cannot read (no header on its first line: a headerless file, oh-my-pi's title line) is
- * parsed in full, on the page as well; so is any file below a size the page sets (`leanFrom`).
+ * preview cannot read (no header on its first line: a headerless file, oh-my-pi's title line,
+ * pi's harness v4) is parsed in full in the worker and held whole there, the page getting the
+ * same preview of it. A file below a size the page sets (`leanFrom`) is parsed in full, on the page too.
  */
 export const LEAN_MIN_BYTES = 0;
 /** Larger files are refused: lean sessions were tried up to 2 GB; past this, memory is unknown ground. */

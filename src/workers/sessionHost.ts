@@ -111,6 +111,11 @@ export class SessionHost {
 		/** The version the file declared: an older one's entries are migrated as they are read. */
 		readonly version = 3,
 		index?: TreeIndex,
+		/**
+		 * The entries were parsed in full from the file and are all held whole (a file the scan
+		 * cannot read: see `hostParsed` in `parseJob`): they are what the session is, not its lines.
+		 */
+		readonly parsedWhole = false,
 	) {
 		this.entries = preview.entries;
 		this.header = preview.header ?? null;

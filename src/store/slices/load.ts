@@ -102,7 +102,7 @@ export function createLoadSlice(set: SetStore, get: GetStore): LoadActions {
 		// A header without id: the library key comes from the content hash, known after the full
 		// parse; the preview stands under a key of its own until then.
 		const key =
-			base.key ?? (typeof header.id === "string" && header.id !== "" ? header.id : `preview:${base.fileName}`);
+			base.key ?? (typeof header?.id === "string" && header.id !== "" ? header.id : `preview:${base.fileName}`);
 		await yieldToPage();
 		if (superseded()) return;
 		// The worker's tree index, with an id map made here: drawn first, hashed after.
@@ -119,7 +119,7 @@ export function createLoadSlice(set: SetStore, get: GetStore): LoadActions {
 				header,
 				entries,
 				leafId: entries.length > 0 ? entries[entries.length - 1].id : null,
-				version: typeof header.version === "number" ? header.version : 3,
+				version: typeof header?.version === "number" ? header.version : 3,
 				issues: [],
 				lines: [],
 				migrated: false,
