@@ -11,6 +11,8 @@
  *   `timestamp`, `type`, then the rest; messages `content` first, `role` later; content blocks
  *   their `type` last. Same content, same entries, same tree.
  * - `large-noid`: `large` with a header line without `id`.
+ * - `large-headerless`: `large` without its header line (a file that lost it): the worker's scan
+ *   cannot read it, so the worker parses it in full and holds its entries whole.
  * - `large-v1`: `large` as a version-1 file (SPEC §1): header without `version`, entries without
  *   `id`/`parentId` (a linear list in file order), compactions with `firstKeptEntryIndex` (header
  *   at 0) instead of `firstKeptEntryId`; label targets and branch-summary `fromId`s renamed to the
@@ -47,6 +49,7 @@ export const SHAPES = [
 	"large",
 	"large-keys",
 	"large-noid",
+	"large-headerless",
 	"large-v1",
 	"bushy",
 	"bushy-large",
@@ -331,6 +334,7 @@ export function ensureShape(name: ShapeName): ShapeFile {
 		}
 		case "large-keys":
 		case "large-noid":
+		case "large-headerless":
 		case "tool50": {
 			const large = ensureWorkload(WORKLOADS.large);
 			const w = cached(name, derivedParams(name, large, null), (p) =>
@@ -339,6 +343,7 @@ export function ensureShape(name: ShapeName): ShapeFile {
 					: rewrite(large.path, p, (line) => {
 							if (name === "large-keys") return keysLine(line);
 							if (!line.startsWith('{"type":"session"')) return line;
+							if (name === "large-headerless") return null;
 							const o = JSON.parse(line) as Json;
 							delete o.id;
 							return JSON.stringify(o);

@@ -130,7 +130,7 @@ test("a lean session's skeleton rows are read from the file when opened, and it 
 });
 
 for (const file of ["dialects/omp-clear.jsonl", "dialects/pi-v4.jsonl", "bad/no-header.jsonl"]) {
-	test(`${file} (no header on its first line: the scan cannot read it) is parsed in full in the worker and opens lean, every tip's context as core's, also reopened`, async ({
+	test(`${file} (no header on its first line) opens lean, every tip's context as core's, also reopened`, async ({
 		page,
 	}) => {
 		const errors = watchErrors(page);
@@ -158,7 +158,10 @@ for (const file of ["dialects/omp-clear.jsonl", "dialects/pi-v4.jsonl", "bad/no-
 		await page.reload();
 		await page.getByTestId("library-item").first().click();
 		await expect(open).toHaveAttribute("data-lean", "true");
-		await expect(panel).toHaveAttribute("data-count", count(parsed.leafId));
+		// (The tip shown may be the one last selected before the reload.)
+		await leafItem(page, tips[0]).click();
+		await expect(panel).not.toHaveAttribute("aria-busy", "true");
+		await expect(panel).toHaveAttribute("data-count", count(tips[0]));
 		expect(errors).toEqual([]);
 	});
 }

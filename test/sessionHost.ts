@@ -27,7 +27,7 @@ export function hostOf(
 	const preview = scanner.finish();
 	if (!preview) throw new Error("not previewed");
 	const full = Uint8Array.from(previewToParts(preview).shape, (s) => (s === -1 ? 1 : 0));
-	const version = typeof preview.header.version === "number" ? preview.header.version : 1;
+	const { version } = preview;
 	const lines = { offset: preview.lineOffset, length: preview.lineLength };
 	return { host: new SessionHost(blob ?? new Blob([bytes as BlobPart]), preview, lines, full, version), preview };
 }

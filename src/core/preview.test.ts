@@ -7,7 +7,7 @@ import { reshapeSession, type SessionShape, seeded, writeJson } from "../../test
 import { dialectOf } from "./dialect";
 import { buildGraph, graphParts } from "./graph";
 import { summarizeLeaves } from "./leaves";
-import { parseSession } from "./parse";
+import { CURRENT_VERSION, parseSession } from "./parse";
 import {
 	completePreview,
 	createPreviewScanner,
@@ -75,6 +75,11 @@ function expectPreviewOf(text: string, name: string, check: PreviewCheck = {}) {
 		const preview = scanner.finish();
 		if (!preview) throw new Error(`no preview for ${name}`);
 		expect(preview.header, name).toEqual(full.header);
+		// What the session says of itself, as the full parse says it.
+		// (The version it is read as: a file without a header, its entries with ids, as the current one.)
+		expect(preview.version, name).toBe(full.header === null ? CURRENT_VERSION : full.version);
+		expect(preview.dialect, name).toBe(full.dialect);
+		expect(preview.title, name).toBe(full.title);
 		expect(preview.entries.length, name).toBe(full.entries.length);
 		preview.entries.forEach((e, i) => {
 			const f = full.entries[i];
@@ -95,7 +100,7 @@ function expectPreviewOf(text: string, name: string, check: PreviewCheck = {}) {
 		}
 		// Packed for the trip to the page and unpacked there: the same preview (without the line
 		// positions, which stay in the worker).
-		const { lineOffset, lineLength, wanted, ...shown } = preview;
+		const { lineOffset, lineLength, wanted, version: _v, dialect: _d, title: _t, ...shown } = preview;
 		expect(wanted, name).toEqual([]);
 		const parts = structuredClone(previewToParts(preview));
 		const unpacked = previewFromParts(parts);
@@ -108,7 +113,10 @@ function expectPreviewOf(text: string, name: string, check: PreviewCheck = {}) {
 		if (full.version >= 3 && !full.migrated) {
 			for (let i = 0; i < full.entries.length; i++) {
 				const slice = bytes.subarray(lineOffset[i], lineOffset[i] + lineLength[i]);
-				expect(JSON.parse(decoder.decode(slice)), name).toEqual(full.entries[i]);
+				const read = JSON.parse(decoder.decode(slice));
+				// The full parse stamps a dialect it knows from the first line on each entry (as the host does).
+				if ("dialect" in (preview.entries[0] ?? {})) read.dialect = full.dialect;
+				expect(read, name).toEqual(full.entries[i]);
 			}
 		}
 		if (check.fast) {
@@ -158,14 +166,17 @@ function expectSplitScanOf(text: string, name: string, cuts = 9) {
 	const bytes = new TextEncoder().encode(text);
 	const whole = previewSession([bytes]);
 	if (!whole) throw new Error(`no preview for ${name}`);
-	const version = typeof whole.header.version === "number" ? whole.header.version : 1;
+	const { version } = whole;
 	const starts = lineStarts(bytes);
 	const picked = new Set([starts[0], starts[starts.length - 1]]);
 	for (let k = 1; k < cuts; k++) picked.add(starts[Math.floor((k * starts.length) / cuts)]);
 	for (const cut of picked) {
 		if (cut === undefined) continue;
 		const split = scanInTwo(bytes, cut, version, whole);
-		expect(split, `${name} cut at ${cut}`).toEqual(whole);
+		// A file without a header on its first line (no header, or a title slot before it) is scanned
+		// on one thread: no part is taken (nor planned, see `planSplit`).
+		const oneThread = whole.header === null || "dialect" in (whole.entries[0] ?? {});
+		expect(split, `${name} cut at ${cut}`).toEqual(oneThread ? null : whole);
 	}
 }
 
@@ -380,13 +391,35 @@ describe("previewSession", () => {
 		});
 	});
 
-	it("is not made for files without a header (or a v4 one), or without any line", () => {
+	it("is not made for a v4 file, one whose first line is no header, title slot or entry with an id, or without any line", () => {
 		const bytes = (text: string) => [new TextEncoder().encode(text)];
 		expect(previewSession(bytes(readFixture("dialects/pi-v4.jsonl")))).toBeNull();
-		expect(previewSession(bytes(readFixture("dialects/omp-clear.jsonl")))).toBeNull();
-		expect(previewSession(bytes('{"type":"message","id":"a","parentId":null,"timestamp":"t"}\n'))).toBeNull();
+		const entry =
+			'{"type":"message","id":"a","parentId":null,"timestamp":"t","message":{"role":"user","content":"hi"}}';
+		// An entry without an id first (the full parse reads the file as version 1), a broken line, a
+		// title slot without a header after it, a header further down a file without one first.
+		expect(previewSession(bytes('{"type":"message","parentId":null,"timestamp":"t"}\n'))).toBeNull();
+		expect(previewSession(bytes(`{"type":"session",\n${entry}\n`))).toBeNull();
+		const slot = readFixture("dialects/omp-clear.jsonl").split("\n")[0];
+		expect(previewSession(bytes(`${slot}\n${entry}\n`))).toBeNull();
+		expect(
+			previewSession(bytes(`${entry}\n{"type":"session","version":2,"id":"s","timestamp":"t","cwd":"/"}\n`)),
+		).toBeNull();
 		expect(previewSession(bytes(""))).toBeNull();
 		expect(previewSession(bytes("\n\n  \n"))).toBeNull();
+	});
+
+	it("reads oh-my-pi's title slot and a file without a header as the full parse does", () => {
+		for (const f of ["dialects/omp-clear.jsonl", "dialects/omp-compaction.jsonl", "bad/no-header.jsonl"]) {
+			const text = readFixture(f);
+			expectPreviewOf(text, f);
+			// The first entry is whole: it carries the dialect's stamp, read by `dialectOf`.
+			const preview = previewSession([new TextEncoder().encode(text)]);
+			expect(dialectOf(preview?.entries ?? []), f).toBe(parseSession(text).dialect);
+		}
+		const entry =
+			'{"type":"message","id":"a","parentId":null,"timestamp":"t","message":{"role":"user","content":"hi"}}';
+		expectPreviewOf(`\n${entry}\n`, "one entry after a blank line");
 	});
 
 	it("migrates older versions as the full parse does (v1: ids from line numbers; v2: roles)", () => {

@@ -1,4 +1,4 @@
-import { isV4Header, noteSkeletonDialect } from "./dialect";
+import { dialectOf, isV4Header, noteSkeletonDialect, readOmpTitleSlot } from "./dialect";
 import { entryKind } from "./entryKind";
 import { buildGraph, type GraphParts, graphParts } from "./graph";
 import { type LeafSummary, summarizeLeaves } from "./leaves";
@@ -7,7 +7,7 @@ import { nodePreview } from "./nodePreview";
 import { CURRENT_VERSION } from "./parse";
 import { type ScannedLine, scanLine } from "./scan";
 import { getTreeIndex, type TreeIndex, type TreeParts, treeParts } from "./tree";
-import type { SessionEntry, SessionHeader } from "./types";
+import type { Dialect, SessionEntry, SessionHeader } from "./types";
 
 /**
  * A first look at a large session, worked out from a byte scan of each line (`scanLine`: the keys
@@ -151,8 +151,12 @@ function concat(parts: readonly Uint8Array[]): Uint8Array {
 
 /** A preview as the scanner makes it (worker side): with where each entry's line is in the file. */
 export interface ScannedPreview extends SessionPreview {
-	/** A scanned file's header is on its first line. */
-	header: SessionHeader;
+	/** The version the full parse reads the file as (no header, its entries with ids: the current one). */
+	version: number;
+	/** The family member that wrote the file, as the full parse says (`dialectOf` its entries). */
+	dialect: Dialect;
+	/** The session's title, as the full parse has it (oh-my-pi's title slot, else the header's). */
+	title?: string;
 	/**
 	 * Per entry (in file order, as `entries`): the byte offset of its line in the file, counted
 	 * from the first byte pushed (a BOM included, though no entry line holds one: it is before the
@@ -304,6 +308,15 @@ export function createPreviewScanner(options: ScanOptions = {}): PreviewScanner 
 	/** The header's version as the full parse reads it (no number: 1). */
 	let version = partOf?.version ?? CURRENT_VERSION;
 	let previewable = true;
+	/** oh-my-pi's title slot, when the file's first line is one (its header is on the next). */
+	let titleSlot: { title: string } | null = null;
+	/**
+	 * The dialect the full parse stamps on every entry (see core `dialect.ts`): after a title slot.
+	 * Entries parsed here are stamped too, and the first entry is always parsed (the stamp is read there).
+	 */
+	let stamp: Dialect | null = null;
+	/** The file has no header: its first line is an entry with an id (read as the current version). */
+	let headerless = false;
 	/** Set once a part is absorbed: the file's bytes are all in. */
 	let closed = false;
 	const entries: SessionEntry[] = [];
@@ -333,17 +346,42 @@ export function createPreviewScanner(options: ScanOptions = {}): PreviewScanner 
 	const line = (b: Uint8Array, start: number, lfEnd: number, at: number, last: boolean) => {
 		lineNo++;
 		const end = lfEnd > start && b[lfEnd - 1] === 0x0d ? lfEnd - 1 : lfEnd;
-		if (header === null && partOf === undefined) {
+		if (header === null && !headerless && partOf === undefined) {
 			if (isBlank(b, start, end)) return;
 			header = headerOf(b, start, end);
 			if (header) {
 				headers.push([0, header]);
 				version = headerVersion(header);
-			} else previewable = false;
-			return;
+				return;
+			}
+			// The first line is no header. oh-my-pi's title slot (its header then on the next line), or
+			// an entry with an id (a file without a header, read as the current version, as the full
+			// parse reads it) is scanned on; anything else is left to the full parse.
+			const first = titleSlot === null && end - start <= MAX_HEADER_BYTES ? parse(b.subarray(start, end)) : null;
+			const slot = first ? readOmpTitleSlot(first) : null;
+			if (slot) {
+				titleSlot = slot;
+				stamp = "oh-my-pi";
+				return;
+			}
+			const id = first?.id;
+			if (
+				!first ||
+				typeof first.type !== "string" ||
+				first.type === "session" ||
+				isV4Header(first) ||
+				typeof id !== "string" ||
+				id === ""
+			) {
+				previewable = false;
+				return;
+			}
+			headerless = true;
+			version = CURRENT_VERSION;
 		}
-		// The last line may be cut short (a truncated file): it is parsed to be sure.
-		const made = last ? null : lineSkeleton(b, start, end, version >= 2);
+		// The last line may be cut short (a truncated file): it is parsed to be sure; so is a stamped
+		// file's first entry.
+		const made = last || (stamp && entries.length === 0) ? null : lineSkeleton(b, start, end, version >= 2);
 		if (made) {
 			entries.push(made);
 			skeleton.push(1);
@@ -357,6 +395,7 @@ export function createPreviewScanner(options: ScanOptions = {}): PreviewScanner 
 				headers.push([entries.length, obj as SessionHeader]);
 				return;
 			}
+			if (stamp) obj.dialect = stamp;
 			entries.push(obj as unknown as SessionEntry);
 			skeleton.push(0);
 		}
@@ -379,7 +418,8 @@ export function createPreviewScanner(options: ScanOptions = {}): PreviewScanner 
 		carry = [];
 	};
 
-	const readyForPart = () => previewable && header !== null && carry.length === 0 && !closed;
+	// A part's scanner stamps nothing: a file with a title slot is scanned on one thread.
+	const readyForPart = () => previewable && header !== null && stamp === null && carry.length === 0 && !closed;
 
 	/** Every parsed object in file order, headers included, as the v1 migration indexes them. */
 	const objectOrder = () => {
@@ -479,7 +519,10 @@ export function createPreviewScanner(options: ScanOptions = {}): PreviewScanner 
 		finish() {
 			if (partOf !== undefined) throw new Error("A part's scanner finishes with finishPart");
 			flushCarry();
-			if (!previewable || header === null) return null;
+			if (!previewable || (header === null && !headerless)) return null;
+			// A header further down a file without one on its first line gives the version the full
+			// parse reads every entry as: that file is the full parse's.
+			if (headerless && headers.length > 0) return null;
 			// The full parse's migration, issues aside (they are the full parse's to report).
 			if (version < CURRENT_VERSION) migrateEntries(version, entries, lines, objectOrder(), []);
 			// The full parse's repairs (see `assignMissingIds`), so that its issues name these entries: an
@@ -505,11 +548,17 @@ export function createPreviewScanner(options: ScanOptions = {}): PreviewScanner 
 				const full = parse(bytes.subarray(lineStart[pos], lineEnd[pos])) as SessionEntry | null;
 				if (!full) continue;
 				migrateOneEntry(full, version, entries[pos]);
+				if (stamp) (full as { dialect?: Dialect }).dialect = stamp;
 				entries[pos] = full;
 				skeleton[pos] = 0;
 			}
+			const headerTitle = header && typeof header.title === "string" && header.title !== "" ? header.title : undefined;
+			const title = titleSlot?.title ? titleSlot.title : headerTitle;
 			return {
 				header,
+				version,
+				dialect: stamp ?? dialectOf(entries),
+				...(title !== undefined ? { title } : {}),
 				entries,
 				graph: withWholeNodes(graph, entries),
 				leaves: summarizeLeaves(entries, index, { tokens: false }),

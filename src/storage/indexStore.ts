@@ -1,5 +1,5 @@
 import { del, get, set } from "idb-keyval";
-import type { PreviewParts } from "../core";
+import type { Dialect, PreviewParts } from "../core";
 import { openStore, type RobustStore } from "./idb";
 
 /**
@@ -17,12 +17,15 @@ export interface StoredIndex {
 	parts: PreviewParts;
 	lineOffset: Float64Array;
 	lineLength: Float64Array;
-	/** The version the file declared (its entries are migrated as they are read). */
+	/** The version the file is read as (its entries are migrated as they are read). */
 	version: number;
+	/** The family member that wrote it, and its title (see core `ScannedPreview`). */
+	dialect: Dialect;
+	title?: string;
 }
 
 /** Bump when what the scan gives changes (the preview, skeletons, line positions). */
-export const INDEX_FORMAT = 3;
+export const INDEX_FORMAT = 4;
 
 let store: RobustStore | null = null;
 const previews = () => {

@@ -67,7 +67,7 @@ function leanSession(name: string, text: string, keepBytes = true): OpenSession 
 		header: preview.header,
 		entries,
 		leafId: entries.length > 0 ? entries[entries.length - 1].id : null,
-		version: typeof preview.header.version === "number" ? preview.header.version : 1,
+		version: preview.version,
 		issues: [],
 		lines: [],
 		migrated: false,

@@ -17,8 +17,8 @@ import {
 	packedBuffers,
 	previewFromParts,
 	previewToParts,
+	type ScannedPreview,
 	type SessionEntry,
-	type SessionHeader,
 	skeletonOf,
 	summarizeLeaves,
 	treeParts,
@@ -173,6 +173,12 @@ function sendPreview(
  * Sends a stored index's preview to the page, then holds the session from it: the page takes
  * the preview in while the host is built here. Its entries.
  */
+/** What a stored index says of its file. */
+function storedFacts(stored: StoredIndex): FileFacts {
+	const { parts, version, dialect, title } = stored;
+	return { header: parts.header, version, dialect, ...(title !== undefined ? { title } : {}) };
+}
+
 function hostStored(
 	requestId: number,
 	blob: Blob,
@@ -270,6 +276,9 @@ async function giveWay(wait: number): Promise<void> {
 	}
 }
 
+/** What the full parse says of a file that its scan says too (see core `ScannedPreview`). */
+type FileFacts = Pick<ScannedPreview, "header" | "version" | "dialect" | "title">;
+
 /**
  * `done` for a file opened lean: its session is its preview. `parsed`: the file was parsed in full
  * here (see `hostParsed`), and its session says what the parse found (its checks follow).
@@ -277,24 +286,27 @@ async function giveWay(wait: number): Promise<void> {
 function leanDone(
 	requestId: number,
 	size: number,
-	header: SessionHeader | null,
+	facts: FileFacts,
 	entries: readonly SessionEntry[],
 	contentHash: string | undefined,
 	parsed?: ParsedSession,
 ): ParseResponse {
-	const version = header && typeof header.version === "number" ? header.version : 1;
 	let session: Omit<ParsedSession, "entries">;
 	if (parsed) {
 		const { entries: _, ...rest } = parsed;
 		session = { ...rest, lines: [] };
 	} else {
+		const { header, version, dialect, title } = facts;
 		session = {
 			header,
 			leafId: currentLeafId(entries),
-			version,
+			// The version the file declares (none: 1), which a file without a header is not read as.
+			version: header && typeof header.version === "number" ? header.version : 1,
 			issues: [leanIssue(size)],
 			lines: [],
-			migrated: version < 3,
+			migrated: version < CURRENT_VERSION,
+			dialect,
+			...(title !== undefined ? { title } : {}),
 		};
 	}
 	return {
@@ -417,10 +429,9 @@ export async function runParse(
 		// A stored session's index (see `storage/indexStore`): the scan need not run again.
 		const stored = preview && knownHash ? await storedIndex(knownHash, blob.size) : null;
 		if (stored) {
-			const header = stored.parts.header;
 			const entries = hostStored(requestId, blob, stored, post);
 			if (lean) {
-				post(leanDone(requestId, blob.size, header, entries, knownHash));
+				post(leanDone(requestId, blob.size, storedFacts(stored), entries, knownHash));
 				await checkLean(requestId, post);
 				return;
 			}
@@ -466,7 +477,7 @@ export async function runParse(
 			let first = scanner.finish();
 			if (first) {
 				const lines = { offset: first.lineOffset, length: first.lineLength };
-				const version = typeof first.header.version === "number" ? first.header.version : 1;
+				const { version } = first;
 				if (first.wanted.length > 0) {
 					// What the view shows of the entries the scanner kept no bytes for, read from the file.
 					const reader = new SessionHost(blob, first, lines, new Uint8Array(first.entries.length), version);
@@ -486,13 +497,15 @@ export async function runParse(
 						lineOffset: first.lineOffset,
 						lineLength: first.lineLength,
 						version,
+						dialect: first.dialect,
+						...(first.title !== undefined ? { title: first.title } : {}),
 					};
 					// A file parsed in full is hashed by the page: the index is stored when the page says its hash.
 					if (contentHash) void writeIndex({ ...index, contentHash });
 					else host.unstoredIndex = index;
 				}
 				if (lean) {
-					post(leanDone(requestId, blob.size, first.header, first.entries, contentHash));
+					post(leanDone(requestId, blob.size, first, first.entries, contentHash));
 					await checkLean(requestId, post);
 					return;
 				}
@@ -514,7 +527,16 @@ export async function runParse(
 				chunks.length = 0;
 				const contentHash = knownHash ?? hasher?.digest() ?? (await hashAfterPreview());
 				hostParsed(requestId, blob, parsed, post);
-				post(leanDone(requestId, blob.size, parsed.header, parsed.entries, contentHash, parsed));
+				post(
+					leanDone(
+						requestId,
+						blob.size,
+						{ ...parsed, dialect: parsed.dialect ?? "pi" },
+						parsed.entries,
+						contentHash,
+						parsed,
+					),
+				);
 				await checkParsed(requestId, parsed, post);
 				return;
 			}

@@ -217,7 +217,7 @@ describe("a preview that keeps no bytes", () => {
 			const scanned = lean.finish();
 			if (!want || !scanned) throw new Error("not previewed");
 			expect(scanned.wanted.length).toBeGreaterThan(0);
-			const version = typeof scanned.header.version === "number" ? scanned.header.version : 1;
+			const { version } = scanned;
 			const lines = { offset: scanned.lineOffset, length: scanned.lineLength };
 			const reader = new SessionHost(
 				new Blob([bytes]),

@@ -3,6 +3,7 @@ import {
 	CURRENT_VERSION,
 	compareLazily,
 	currentLeafId,
+	type Dialect,
 	dialectOf,
 	type EntryKind,
 	entryKind,
@@ -99,6 +100,8 @@ export class SessionHost {
 	/** Whether every tip of the file as opened was counted (see `countedTips`). */
 	private tipsCounted = false;
 	private readonly cache = new EntryCache(CACHE_BYTES);
+	/** The dialect stamped on each entry read whole (as the full parse stamps it), if any. */
+	private readonly stamp: Dialect | null;
 	private readonly decoder = new TextDecoder();
 
 	constructor(
@@ -121,6 +124,9 @@ export class SessionHost {
 		this.header = preview.header ?? null;
 		this.index = index ?? getTreeIndex(preview.entries);
 		this.full = full;
+		// A file whose dialect the full parse stamps on every entry has its first entry whole, stamped.
+		const first = (this.entries[0] as { dialect?: unknown } | undefined)?.dialect;
+		this.stamp = first === "oh-my-pi" || first === "pi-v4" ? first : null;
 		if (lines.offset.length !== this.entries.length || full.length !== this.entries.length) {
 			throw new Error(`a line table for ${lines.offset.length} entries, not ${this.entries.length}`);
 		}
@@ -626,6 +632,7 @@ export class SessionHost {
 			if (entry.type === "compaction") throw changed();
 		} else if (entry.id !== skeleton.id) throw changed();
 		migrateOneEntry(entry, this.version, skeleton);
+		if (this.stamp) (entry as { dialect?: Dialect }).dialect = this.stamp;
 		return entry;
 	}
 }
