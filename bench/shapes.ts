@@ -11,8 +11,9 @@
  *   `timestamp`, `type`, then the rest; messages `content` first, `role` later; content blocks
  *   their `type` last. Same content, same entries, same tree.
  * - `large-noid`: `large` with a header line without `id`.
- * - `large-headerless`: `large` without its header line (a file that lost it): the worker's scan
- *   cannot read it, so the worker parses it in full and holds its entries whole.
+ * - `large-headerless`: `large` without its header line (a file that lost it).
+ * - `large-omp`: `large` as a newer oh-my-pi file starts: its 256-byte title slot on line 1, the
+ *   header on line 2 (every entry then read in oh-my-pi's dialect).
  * - `large-v1`: `large` as a version-1 file (SPEC §1): header without `version`, entries without
  *   `id`/`parentId` (a linear list in file order), compactions with `firstKeptEntryIndex` (header
  *   at 0) instead of `firstKeptEntryId`; label targets and branch-summary `fromId`s renamed to the
@@ -50,6 +51,7 @@ export const SHAPES = [
 	"large-keys",
 	"large-noid",
 	"large-headerless",
+	"large-omp",
 	"large-v1",
 	"bushy",
 	"bushy-large",
@@ -96,6 +98,19 @@ export function* readLines(path: string): Generator<string> {
 	} finally {
 		closeSync(fd);
 	}
+}
+
+/** oh-my-pi's title slot line for `title` (without its newline): 256 bytes with it. */
+function titleSlot(title: string): string {
+	const bare = JSON.stringify({
+		type: "title",
+		v: 1,
+		title,
+		source: "user",
+		updatedAt: "2026-01-05T09:00:00.000Z",
+		pad: "",
+	});
+	return bare.replace('"pad":""', `"pad":"${" ".repeat(255 - Buffer.byteLength(bare))}"`);
 }
 
 /** Buffered line writer (~8 MB writes). */
@@ -335,6 +350,7 @@ export function ensureShape(name: ShapeName): ShapeFile {
 		case "large-keys":
 		case "large-noid":
 		case "large-headerless":
+		case "large-omp":
 		case "tool50": {
 			const large = ensureWorkload(WORKLOADS.large);
 			const w = cached(name, derivedParams(name, large, null), (p) =>
@@ -344,6 +360,7 @@ export function ensureShape(name: ShapeName): ShapeFile {
 							if (name === "large-keys") return keysLine(line);
 							if (!line.startsWith('{"type":"session"')) return line;
 							if (name === "large-headerless") return null;
+							if (name === "large-omp") return `${titleSlot("A large session")}\n${line}`;
 							const o = JSON.parse(line) as Json;
 							delete o.id;
 							return JSON.stringify(o);

@@ -11,6 +11,7 @@ import {
 import { dialectOf } from "./dialect";
 import { lazyArray } from "./lazyArray";
 import { type MeasuredContext, measuredAt } from "./measured";
+import { ompContextReads } from "./omp";
 import { pathPositions, resolveLeaf, type TreeIndex } from "./tree";
 import type { SessionEntry } from "./types";
 
@@ -119,11 +120,13 @@ export async function analyzeLazily(session: LazySession, leafId: string | null 
 	let passes = 0;
 	let analysis: ContextAnalysis | null = null;
 	try {
-		// Other dialects' builders read more of each entry: they get the whole path.
-		if (dialectOf(view) !== "pi") throw new Error("not pi's builder");
 		// The message skeletons carry type, id, parentId and role: what picks the entries read
-		// (found without building the messages and fates of the skeletons).
-		await read(contextReads(view, leafId, index));
+		// (found without building the messages and fates of the skeletons). pi's and oh-my-pi's
+		// builders say which; another dialect's gets the whole path.
+		const dialect = dialectOf(view);
+		if (dialect === "pi") await read(contextReads(view, leafId, index));
+		else if (dialect === "oh-my-pi") await read(ompContextReads(view, leafId, index));
+		else throw new Error("another dialect's builder");
 		passes++;
 		analysis = analyzeContext(view, leafId, index);
 		if (!readPositions(analysis).every(isWhole)) analysis = null;

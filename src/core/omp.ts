@@ -86,6 +86,60 @@ interface Built {
 	source: MessageSource;
 }
 
+/**
+ * The positions `analyzeOmpContext` reads more of than a preview's skeleton holds (its `type`,
+ * `id`, `parentId`, a message's `role`), found from the skeletons and the entries always whole
+ * (compactions, oh-my-pi's own types): the settings' entries on the whole path, the last assistant
+ * reply (the model when no model change names the default one), every `custom` entry after the
+ * latest /clear (the context notebook), and the part of the path it emits, with the leaf. A
+ * lean host reads these rather than the whole path. O(path length).
+ */
+export function ompContextReads(
+	entries: readonly SessionEntry[],
+	leafId: string | null | undefined,
+	index: TreeIndex,
+): number[] {
+	const leaf = resolveLeaf(index, leafId);
+	const path = pathPositions(index, leaf);
+	const n = path.length;
+	const out: number[] = leaf >= 0 ? [leaf] : [];
+	let C = -1;
+	let B = -1;
+	let lastAssistant = -1;
+	for (let i = 0; i < n; i++) {
+		const e = entries[path[i]] as unknown as Fields;
+		switch (e.type) {
+			case "model_change":
+			case "thinking_level_change":
+				out.push(path[i]);
+				break;
+			case "message":
+				if (isObject(e.message) && e.message.role === "assistant") lastAssistant = i;
+				break;
+			case "compaction":
+				C = i;
+				break;
+			case "reset_boundary":
+				B = i;
+				break;
+			default:
+				break;
+		}
+	}
+	if (lastAssistant >= 0) out.push(path[lastAssistant]);
+	let from = 0;
+	if (B > C) from = B + 1;
+	else if (C !== -1) {
+		const keptFrom = pathIndexOf(entries, path, C, (entries[path[C]] as unknown as Fields).firstKeptEntryId);
+		from = keptFrom === -1 ? C : Math.min(C, keptFrom);
+	}
+	for (let i = Math.max(0, B + 1); i < from; i++) {
+		if ((entries[path[i]] as unknown as Fields).type === "custom") out.push(path[i]);
+	}
+	for (let i = from; i < n; i++) out.push(path[i]);
+	return out;
+}
+
 /** Runs oh-my-pi's `buildSessionContext` for `leafId` and records every decision (see `analyzeContext`). */
 export function analyzeOmpContext(
 	entries: readonly SessionEntry[],

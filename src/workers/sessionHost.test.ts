@@ -105,8 +105,29 @@ async function countTipsReading(text: string, keepBytes: number, keepScanned = t
 	return read;
 }
 
-/** Sessions the goldens are not: real v1 files, and goldens rewritten in shapes pi does not write. */
+/** oh-my-pi's 256-byte title slot line (with its newline), as it starts its newer files. */
+function titleSlot(title: string): string {
+	const bare = JSON.stringify({ type: "title", v: 1, title, updatedAt: "2026-01-01T00:00:00.000Z", pad: "" });
+	return `${bare.replace('"pad":""', `"pad":"${" ".repeat(255 - new TextEncoder().encode(bare).length)}"`)}\n`;
+}
+
+/** A golden read in oh-my-pi's dialect (its title slot first: every entry then goes to oh-my-pi's builder). */
+const asOmp = (name: string) => `${titleSlot(name)}${readGolden(name).text}`;
+
+/**
+ * Sessions the goldens are not: real v1 files, oh-my-pi's, a file without a header, and goldens
+ * rewritten in shapes pi does not write (oh-my-pi's title slot before them, their header dropped).
+ */
 const others: [string, string][] = [
+	...["dialects/omp-clear.jsonl", "dialects/omp-compaction.jsonl", "bad/no-header.jsonl"].map((f): [string, string] => [
+		f,
+		readFileSync(join(__dirname, "../../test/fixtures", f), "utf8"),
+	]),
+	...goldenNames().map((name): [string, string] => [`${name}, as oh-my-pi`, asOmp(name)]),
+	...goldenNames().map((name): [string, string] => [
+		`${name}, without its header`,
+		readGolden(name).text.slice(readGolden(name).text.indexOf("\n") + 1),
+	]),
 	...["before-compaction.jsonl", "large-session.jsonl"].map((f): [string, string] => [
 		`pi-mono ${f}`,
 		readFileSync(join(__dirname, "../../test/fixtures/pi-mono", f), "utf8"),
@@ -137,7 +158,27 @@ describe.each(others)("%s through the worker's host", (_name, text) => {
 			expect(got.analysis.thinkingLevel).toEqual(want.thinkingLevel);
 			expect(got.analysis.model).toEqual(want.model);
 			expect(plain(got.analysis.fates)).toEqual(plain(want.fates));
+			expect(got.analysis.extras).toEqual(want.extras);
 		}
+	});
+});
+
+describe("oh-my-pi's builder on a lean host", () => {
+	it("reads the entries it needs, not the whole path, where a compaction or a /clear cuts it", async () => {
+		let fewer = 0;
+		for (const name of goldenNames()) {
+			const text = asOmp(name);
+			const parsed = parseSession(text);
+			expect(parsed.dialect).toBe("oh-my-pi");
+			const index = getTreeIndex(parsed.entries);
+			const { host } = hostOf(text);
+			for (const leaf of index.leaves) {
+				const { analysis, positions, passes } = await host.context(parsed.entries[leaf].id);
+				expect(passes, name).toBe(1);
+				if (analysis.rule !== "none" && positions.length < analysis.path.length - 1) fewer++;
+			}
+		}
+		expect(fewer).toBeGreaterThan(3);
 	});
 });
 
