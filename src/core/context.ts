@@ -681,9 +681,10 @@ function summarizedReason(cid: string, rule: CompactionRule): string {
 
 /** The summarized prefix behind fates made by `summarizedFates`, for code that packs them all. */
 export interface SummarizedPrefix {
-	/** How many fates, from the root, are summarized; `reason` is theirs. */
+	/** How many fates, from the root, are summarized (or cleared: `region`); `reason` is theirs. */
 	count: number;
 	reason: string;
+	region: "summarized" | "cleared";
 	/** The whole path, and the fates from `count` on. */
 	path: readonly number[];
 	after: readonly PathEntryFate[];
@@ -692,16 +693,17 @@ export interface SummarizedPrefix {
 const prefixes = new WeakMap<readonly PathEntryFate[], SummarizedPrefix>();
 
 /**
- * The fates of `path` when its first `count` entries are summarized: those are made when read
- * (a path of a million entries compacted near its end costs nothing for them until they are
- * shown), `after` holds the rest.
+ * The fates of `path` when its first `count` entries are summarized (or cleared, by oh-my-pi's
+ * /clear): those are made when read (a path of a million entries compacted near its end costs
+ * nothing for them until they are shown), `after` holds the rest.
  */
-function summarizedFates(
+export function summarizedFates(
 	entries: readonly SessionEntry[],
 	path: readonly number[],
 	count: number,
 	reason: string,
 	after: PathEntryFate[],
+	region: SummarizedPrefix["region"] = "summarized",
 ): PathEntryFate[] {
 	const made: (PathEntryFate | undefined)[] = [];
 	const fates = lazyArray(count + after.length, (i) => {
@@ -712,7 +714,7 @@ function summarizedFates(
 			fate = {
 				position,
 				id: entries[position].id,
-				region: "summarized",
+				region,
 				selected: false,
 				messageStart: -1,
 				messageCount: 0,
@@ -722,7 +724,7 @@ function summarizedFates(
 		}
 		return fate;
 	});
-	prefixes.set(fates, { count, reason, path, after });
+	prefixes.set(fates, { count, reason, region, path, after });
 	return fates;
 }
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { goldenNames, readGolden } from "../../test/fixtures";
+import { ompTitleSlot } from "../../test/builders";
+import { goldenNames, readFixture, readGolden } from "../../test/fixtures";
 import { analyzeContext } from "./context";
 import { explainSteps } from "./explain";
 import { entrySnippet, findEntries, findLazily } from "./find";
@@ -10,8 +11,18 @@ import { parseSession } from "./parse";
 import { getTreeIndex } from "./tree";
 import type { SessionEntry } from "./types";
 
-describe.each(goldenNames())("a packed analysis of %s", (name) => {
-	const { entries } = parseSession(readGolden(name).text);
+/** The goldens, read by pi's builder and (a title slot before them) by oh-my-pi's, and oh-my-pi's own files. */
+const SESSIONS: [string, string][] = [
+	...goldenNames().map((name): [string, string] => [name, readGolden(name).text]),
+	...goldenNames().map((name): [string, string] => [
+		`${name} as oh-my-pi`,
+		`${ompTitleSlot(name)}\n${readGolden(name).text}`,
+	]),
+	...["omp-clear", "omp-compaction"].map((name): [string, string] => [name, readFixture(`dialects/${name}.jsonl`)]),
+];
+
+describe.each(SESSIONS)("a packed analysis of %s", (_name, text) => {
+	const { entries } = parseSession(text);
 	const index = getTreeIndex(entries);
 
 	it("unpacks, across threads, to the same analysis and the same inspector pipeline", () => {
@@ -26,7 +37,7 @@ describe.each(goldenNames())("a packed analysis of %s", (name) => {
 			expect(b.path).toEqual(a.path);
 			// The same objects when read again (rows keep their props).
 			if (b.fates.length > 0) expect(b.fates[0]).toBe(b.fates[0]);
-			for (const region of ["summarized", "kept", "after", "whole"] as const) {
+			for (const region of ["summarized", "kept", "after", "whole", "cleared", "checkpoint"] as const) {
 				expect(countRegion(b.fates, region)).toBe(a.fates.filter((f) => f.region === region).length);
 				// Array methods that skip holes see every fate.
 				expect(b.fates.filter((f) => f.region === region)).toEqual(a.fates.filter((f) => f.region === region));

@@ -218,7 +218,7 @@ function packFates(fates: readonly PathEntryFate[]): PackedFates {
 	const from = prefix?.count ?? 0;
 	if (prefix) {
 		for (let i = 0; i < from; i++) packed.position[i] = prefix.path[i];
-		packed.region.fill(REGIONS.indexOf("summarized"), 0, from);
+		packed.region.fill(REGIONS.indexOf(prefix.region), 0, from);
 		packed.messageStart.fill(-1, 0, from);
 		packed.reasonAt.fill(reasonOf(prefix.reason), 0, from);
 	}

@@ -5,7 +5,14 @@
  * compaction, retry-recovery and empty error turns out, the context notebook first, then the two
  * post-passes (dangling tool calls stripped, failed turns dropped).
  */
-import type { ContextAnalysis, MessageOrigin, MessageSource, PathEntryFate, Region } from "./context";
+import {
+	type ContextAnalysis,
+	type MessageOrigin,
+	type MessageSource,
+	type PathEntryFate,
+	type Region,
+	summarizedFates,
+} from "./context";
 import { pathIndexOf, pathPositions, resolveLeaf, type TreeIndex } from "./tree";
 import type { AgentMessage, ModelRef, SessionEntry } from "./types";
 
@@ -234,15 +241,54 @@ export function analyzeOmpContext(
 	if (C !== -1 && rule !== "clear") order.push(C);
 	for (let i = 0; i < n; i++) if (i !== C && selected[i]) order.push(i);
 
-	const fates: PathEntryFate[] = path.map((position, i) => ({
-		position,
-		id: entries[position].id,
-		region: regions[i],
-		selected: selected[i] === 1,
-		messageStart: -1,
-		messageCount: 0,
-		reason: "",
-	}));
+	// The context notebook: the newest valid revision after the latest /clear, first of all (§2.5).
+	let notesAt = -1;
+	let notes = "";
+	for (let i = n - 1; i > B; i--) {
+		const e = entries[path[i]] as unknown as Fields;
+		if (e.type !== "custom" || e.customType !== "experimental_context_notes") continue;
+		const read = readNotes(e.data);
+		if (read === null) continue;
+		notesAt = i;
+		notes = read;
+		break;
+	}
+
+	// The entries before what is read (before the /clear, or summarized by the compaction) share one
+	// fate but for their position: made when shown (see `summarizedFates`). The notebook's, if it is
+	// among them, is made here with the rest.
+	let prefix = rule === "clear" ? B : C === -1 ? 0 : keptFrom !== -1 ? keptFrom : C;
+	if (notesAt !== -1 && notes !== "") prefix = Math.min(prefix, notesAt);
+	const after: PathEntryFate[] = [];
+	for (let i = prefix; i < n; i++) {
+		after.push({
+			position: path[i],
+			id: entries[path[i]].id,
+			region: regions[i],
+			selected: selected[i] === 1,
+			messageStart: -1,
+			messageCount: 0,
+			reason: "",
+		});
+	}
+	const prefixRegion = rule === "clear" ? "cleared" : "summarized";
+	const fates =
+		prefix === 0
+			? after
+			: summarizedFates(
+					entries,
+					path,
+					prefix,
+					ompReason(
+						entries,
+						{ position: path[0], region: prefixRegion } as PathEntryFate,
+						rule,
+						entries[path[C]]?.id,
+						B >= 0 ? entries[path[B]].id : "",
+					),
+					after,
+					prefixRegion,
+				);
 	const built: Built[] = [];
 	const add = (i: number, origin: MessageOrigin, message: AgentMessage) =>
 		built.push({ message, source: { entryId: entries[path[i]].id, position: path[i], origin } });
@@ -293,26 +339,18 @@ export function analyzeOmpContext(
 		}
 	}
 
-	// The context notebook: the newest valid revision after the latest /clear, first of all (§2.5).
-	for (let i = n - 1; i > B; i--) {
-		const e = entries[path[i]] as unknown as Fields;
-		if (e.type !== "custom" || e.customType !== "experimental_context_notes") continue;
-		const notes = readNotes(e.data);
-		if (notes === null) continue;
-		if (notes !== "") {
-			const content = renderOmpPrompt(CONTEXT_NOTES_TEMPLATE, "notes", notes).trim();
-			built.unshift({
-				message: {
-					role: "custom",
-					customType: "experimental_context_notes",
-					content,
-					display: false,
-					timestamp: time(entries[path[i]]),
-				},
-				source: { entryId: entries[path[i]].id, position: path[i], origin: "context-notes" },
-			});
-		}
-		break;
+	if (notesAt !== -1 && notes !== "") {
+		const content = renderOmpPrompt(CONTEXT_NOTES_TEMPLATE, "notes", notes).trim();
+		built.unshift({
+			message: {
+				role: "custom",
+				customType: "experimental_context_notes",
+				content,
+				display: false,
+				timestamp: time(entries[path[notesAt]]),
+			},
+			source: { entryId: entries[path[notesAt]].id, position: path[notesAt], origin: "context-notes" },
+		});
 	}
 
 	const kept = dropUnreplayable(built, fates, path);
@@ -326,8 +364,9 @@ export function analyzeOmpContext(
 		if (fate.messageCount === 0) fate.messageStart = k;
 		fate.messageCount++;
 	});
-	for (let i = 0; i < n; i++)
-		fates[i].reason = ompReason(entries, fates[i], rule, entries[path[C]]?.id, B >= 0 ? entries[path[B]].id : "");
+	for (const fate of after) {
+		fate.reason = ompReason(entries, fate, rule, entries[path[C]]?.id, B >= 0 ? entries[path[B]].id : "");
+	}
 
 	const selectedPositions = order.map((i) => path[i]);
 	return {

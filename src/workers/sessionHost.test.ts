@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { assistant, bash, header, jsonl, user } from "../../test/builders";
+import { assistant, bash, header, jsonl, ompTitleSlot, user } from "../../test/builders";
 import { goldenNames, readGolden } from "../../test/fixtures";
 import { reshapeSession } from "../../test/reshape";
 import { hostOf } from "../../test/sessionHost";
@@ -105,14 +105,8 @@ async function countTipsReading(text: string, keepBytes: number, keepScanned = t
 	return read;
 }
 
-/** oh-my-pi's 256-byte title slot line (with its newline), as it starts its newer files. */
-function titleSlot(title: string): string {
-	const bare = JSON.stringify({ type: "title", v: 1, title, updatedAt: "2026-01-01T00:00:00.000Z", pad: "" });
-	return `${bare.replace('"pad":""', `"pad":"${" ".repeat(255 - new TextEncoder().encode(bare).length)}"`)}\n`;
-}
-
 /** A golden read in oh-my-pi's dialect (its title slot first: every entry then goes to oh-my-pi's builder). */
-const asOmp = (name: string) => `${titleSlot(name)}${readGolden(name).text}`;
+const asOmp = (name: string) => `${ompTitleSlot(name)}\n${readGolden(name).text}`;
 
 /**
  * Sessions the goldens are not: real v1 files, oh-my-pi's, a file without a header, and goldens
