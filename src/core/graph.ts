@@ -510,9 +510,14 @@ const REGION_RANK: Record<NodeRegion, number> = {
  */
 export function paintGraph(graph: SessionGraph, index: TreeIndex, input: PaintInput): Map<string, NodePaint> {
 	const paint = new Map<string, NodePaint>();
+	// A path's positions come a node at a time (a folded run is many entries): the last node's paint
+	// is at hand without a look-up (a 1.9 million-entry path took the page 90-210 ms without).
+	let lastId: string | undefined;
+	let lastPaint: NodePaint | null = null;
 	const at = (pos: number): NodePaint | null => {
 		const id = graph.nodeOf.get(pos);
 		if (id === undefined) return null;
+		if (id === lastId && lastPaint) return lastPaint;
 		let p = paint.get(id);
 		if (!p) {
 			p = {
@@ -527,6 +532,8 @@ export function paintGraph(graph: SessionGraph, index: TreeIndex, input: PaintIn
 			};
 			paint.set(id, p);
 		}
+		lastId = id;
+		lastPaint = p;
 		return p;
 	};
 	const { analysis } = input;
