@@ -93,6 +93,18 @@ interface Built {
 	source: MessageSource;
 }
 
+/** The path indexes of the latest compaction (`C`) and the latest /clear (`B`) on `path`; -1: none. */
+function ompCuts(entries: readonly SessionEntry[], path: readonly number[]): { C: number; B: number } {
+	let C = -1;
+	let B = -1;
+	for (let i = 0; i < path.length; i++) {
+		const type = entries[path[i]].type;
+		if (type === "compaction") C = i;
+		else if (type === "reset_boundary") B = i;
+	}
+	return { C, B };
+}
+
 /**
  * The positions `analyzeOmpContext` reads more of than a preview's skeleton holds (its `type`,
  * `id`, `parentId`, a message's `role`), found from the skeletons and the entries always whole
@@ -110,28 +122,12 @@ export function ompContextReads(
 	const path = pathPositions(index, leaf);
 	const n = path.length;
 	const out: number[] = leaf >= 0 ? [leaf] : [];
-	let C = -1;
-	let B = -1;
+	const { C, B } = ompCuts(entries, path);
 	let lastAssistant = -1;
 	for (let i = 0; i < n; i++) {
 		const e = entries[path[i]] as unknown as Fields;
-		switch (e.type) {
-			case "model_change":
-			case "thinking_level_change":
-				out.push(path[i]);
-				break;
-			case "message":
-				if (isObject(e.message) && e.message.role === "assistant") lastAssistant = i;
-				break;
-			case "compaction":
-				C = i;
-				break;
-			case "reset_boundary":
-				B = i;
-				break;
-			default:
-				break;
-		}
+		if (e.type === "model_change" || e.type === "thinking_level_change") out.push(path[i]);
+		else if (e.type === "message" && isObject(e.message) && e.message.role === "assistant") lastAssistant = i;
 	}
 	if (lastAssistant >= 0) out.push(path[lastAssistant]);
 	let from = 0;
@@ -164,8 +160,7 @@ export function analyzeOmpContext(
 	let modelFrom = -1;
 	let explicitDefault = false;
 	let mode = "none";
-	let C = -1;
-	let B = -1;
+	const { C, B } = ompCuts(entries, path);
 	for (let i = 0; i < n; i++) {
 		const e = entries[path[i]] as unknown as Fields;
 		switch (e.type) {
@@ -193,12 +188,6 @@ export function analyzeOmpContext(
 			}
 			case "mode_change":
 				if (typeof e.mode === "string") mode = e.mode;
-				break;
-			case "compaction":
-				C = i;
-				break;
-			case "reset_boundary":
-				B = i;
 				break;
 			default:
 				break;

@@ -2,6 +2,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { FIXTURES_DIR } from "../../test/fixtures";
+import { HostingWorker } from "../../test/hostingWorker";
 import { comparedByHost } from "../../test/sessionHost";
 import {
 	analyzeContext,
@@ -19,34 +20,7 @@ import {
 	summarizeLeaves,
 } from "../core";
 import type { HostHandle } from "./client";
-import { runHostRequest, runParse } from "./parseJob";
-import type { ParseResponse, WorkerRequest } from "./protocol";
 import { readSessionBlob } from "./readSession";
-
-/**
- * A stand-in for the browser's Worker that runs the real worker jobs (the parse, and the questions
- * to the session it holds) and passes every message through a structured clone, as a worker does.
- */
-class HostingWorker extends EventTarget {
-	static sent: ParseResponse["type"][] = [];
-	constructor(_url: URL | string, _options?: WorkerOptions) {
-		super();
-		setTimeout(() => this.reply({ type: "ready" }), 0);
-	}
-	private reply(data: ParseResponse, transfer: Transferable[] = []) {
-		HostingWorker.sent.push(data.type);
-		this.dispatchEvent(new MessageEvent("message", { data: structuredClone(data, { transfer }) }));
-	}
-	postMessage(msg: WorkerRequest) {
-		const request = structuredClone(msg);
-		setTimeout(() => {
-			if (request.type === "parse") void runParse(request, (m, t) => this.reply(m, t));
-			else if (request.type !== "init" && request.type !== "prefetch-index")
-				void runHostRequest(request, (m, t) => this.reply(m, t));
-		}, 0);
-	}
-	terminate() {}
-}
 
 /** Every fixture session the scan cannot read (no header on its first line), by its path. */
 async function unscannable(): Promise<string[]> {
