@@ -67,17 +67,18 @@ export async function measuredLazily(session: LazySession, tip: number): Promise
 	const path = tip < 0 ? [] : pathPositions(session.index, tip);
 	let beforeCompaction = false;
 	for (let i = path.length - 1; i >= 0; ) {
-		const window: number[] = [];
+		/** The path entries of this step, from the tip up. */
+		const step: number[] = [];
 		const skeletons: number[] = [];
 		for (; i >= 0 && skeletons.length < MEASURED_READS; i--) {
 			const p = path[i];
-			window.push(p);
+			step.push(p);
 			if (!session.isFull(p) && isAssistantReply(entries[p])) skeletons.push(p);
 		}
 		const read = skeletons.length > 0 ? await session.load(skeletons) : [];
 		const whole = new Map<number, SessionEntry>();
 		for (let k = 0; k < skeletons.length; k++) whole.set(skeletons[k], read[k]);
-		for (const p of window) {
+		for (const p of step) {
 			const entry = whole.get(p) ?? entries[p];
 			if (entry.type === "compaction") beforeCompaction = true;
 			const measured = measuredAt(entry, p, beforeCompaction);
