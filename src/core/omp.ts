@@ -93,8 +93,16 @@ interface Built {
 	source: MessageSource;
 }
 
-/** The path indexes of the latest compaction (`C`) and the latest /clear (`B`) on `path`; -1: none. */
-function ompCuts(entries: readonly SessionEntry[], path: readonly number[]): { C: number; B: number } {
+/**
+ * Where oh-my-pi's builder cuts `path` (§2.4), as path indexes (-1: none): the latest compaction
+ * (`C`) and /clear (`B`), the compaction's first kept entry (when the compaction is in force, and
+ * its kept entry before it), and the first entry emitted (after the /clear, else from the kept
+ * entry or the compaction, else the root).
+ */
+function ompCuts(
+	entries: readonly SessionEntry[],
+	path: readonly number[],
+): { C: number; B: number; keptFrom: number; emitFrom: number } {
 	let C = -1;
 	let B = -1;
 	for (let i = 0; i < path.length; i++) {
@@ -102,7 +110,10 @@ function ompCuts(entries: readonly SessionEntry[], path: readonly number[]): { C
 		if (type === "compaction") C = i;
 		else if (type === "reset_boundary") B = i;
 	}
-	return { C, B };
+	if (B > C) return { C, B, keptFrom: -1, emitFrom: B + 1 };
+	if (C === -1) return { C, B, keptFrom: -1, emitFrom: 0 };
+	const keptFrom = pathIndexOf(entries, path, C, (entries[path[C]] as unknown as Fields).firstKeptEntryId);
+	return { C, B, keptFrom, emitFrom: keptFrom === -1 ? C : keptFrom };
 }
 
 /**
@@ -122,7 +133,7 @@ export function ompContextReads(
 	const path = pathPositions(index, leaf);
 	const n = path.length;
 	const out: number[] = leaf >= 0 ? [leaf] : [];
-	const { C, B } = ompCuts(entries, path);
+	const { B, emitFrom } = ompCuts(entries, path);
 	let lastAssistant = -1;
 	for (let i = 0; i < n; i++) {
 		const e = entries[path[i]] as unknown as Fields;
@@ -130,16 +141,10 @@ export function ompContextReads(
 		else if (e.type === "message" && isObject(e.message) && e.message.role === "assistant") lastAssistant = i;
 	}
 	if (lastAssistant >= 0) out.push(path[lastAssistant]);
-	let from = 0;
-	if (B > C) from = B + 1;
-	else if (C !== -1) {
-		const keptFrom = pathIndexOf(entries, path, C, (entries[path[C]] as unknown as Fields).firstKeptEntryId);
-		from = keptFrom === -1 ? C : Math.min(C, keptFrom);
-	}
-	for (let i = Math.max(0, B + 1); i < from; i++) {
+	for (let i = B + 1; i < emitFrom; i++) {
 		if ((entries[path[i]] as unknown as Fields).type === "custom") out.push(path[i]);
 	}
-	for (let i = from; i < n; i++) out.push(path[i]);
+	for (let i = emitFrom; i < n; i++) out.push(path[i]);
 	return out;
 }
 
@@ -160,7 +165,7 @@ export function analyzeOmpContext(
 	let modelFrom = -1;
 	let explicitDefault = false;
 	let mode = "none";
-	const { C, B } = ompCuts(entries, path);
+	const { C, B, keptFrom, emitFrom } = ompCuts(entries, path);
 	for (let i = 0; i < n; i++) {
 		const e = entries[path[i]] as unknown as Fields;
 		switch (e.type) {
@@ -201,7 +206,6 @@ export function analyzeOmpContext(
 	const selected = new Uint8Array(n);
 	let rule: ContextAnalysis["rule"] = "none";
 	let compaction: ContextAnalysis["compaction"] = null;
-	let keptFrom = -1;
 	if (B > C) {
 		rule = "clear";
 		for (let i = 0; i < n; i++) {
@@ -210,7 +214,6 @@ export function analyzeOmpContext(
 		}
 	} else if (C !== -1) {
 		const c = entries[path[C]] as unknown as Fields;
-		keptFrom = pathIndexOf(entries, path, C, c.firstKeptEntryId);
 		rule = keptFrom === -1 ? "legacy-kept-missing" : "legacy";
 		compaction = {
 			position: path[C],
@@ -246,7 +249,8 @@ export function analyzeOmpContext(
 	// The entries before what is read (before the /clear, or summarized by the compaction) share one
 	// fate but for their position: made when shown (see `summarizedFates`). The notebook's, if it is
 	// among them, is made here with the rest.
-	let prefix = rule === "clear" ? B : C === -1 ? 0 : keptFrom !== -1 ? keptFrom : C;
+	// (After a /clear, the /clear itself has a fate of its own.)
+	let prefix = rule === "clear" ? B : emitFrom;
 	if (notesAt !== -1 && notes !== "") prefix = Math.min(prefix, notesAt);
 	const after: PathEntryFate[] = [];
 	for (let i = prefix; i < n; i++) {
