@@ -169,16 +169,16 @@ function sendPreview(
 	post({ type: "preview", requestId, preview: { ...parts, full: [] } });
 }
 
-/**
- * Sends a stored index's preview to the page, then holds the session from it: the page takes
- * the preview in while the host is built here. Its entries.
- */
 /** What a stored index says of its file. */
 function storedFacts(stored: StoredIndex): FileFacts {
 	const { parts, version, dialect, title } = stored;
 	return { header: parts.header, version, dialect, ...(title !== undefined ? { title } : {}) };
 }
 
+/**
+ * Sends a stored index's preview to the page, then holds the session from it: the page takes
+ * the preview in while the host is built here. Its entries.
+ */
 function hostStored(
 	requestId: number,
 	blob: Blob,
@@ -207,9 +207,10 @@ function wholeMask(shape: Int16Array): Uint8Array {
 
 /**
  * After a lean file's `done`, in the background: its tips counted (a `leaves` message), then the
- * checks a full parse runs (see `runLeanChecks`).
+ * checks a full parse runs (see `runLeanChecks`); of a file parsed in full here (`parsed`, see
+ * `hostParsed`), those checks on its entries (core `collectDiagnostics`), all of its issues sent.
  */
-const checkLean = async (requestId: number, post: (message: ParseResponse) => void) => {
+const checkLean = async (requestId: number, post: (message: ParseResponse) => void, parsed?: ParsedSession) => {
 	const host = hosts.get(requestId);
 	if (!host) return;
 	const stopped = () => hosts.get(requestId) !== host;
@@ -221,7 +222,14 @@ const checkLean = async (requestId: number, post: (message: ParseResponse) => vo
 		(await host.countedTips(stopped, pause).catch(() => null)) ??
 		summarizeLeaves(host.entries, host.index, { tokens: false });
 	post({ type: "leaves", requestId, leaves });
-	await runLeanChecks(requestId, host, () => !stopped(), post, pause);
+	if (!parsed) {
+		await runLeanChecks(requestId, host, () => !stopped(), post, pause);
+		return;
+	}
+	await pause();
+	if (stopped()) return;
+	const issues = collectDiagnostics(parsed.entries, host.index, parsed.lines, parsed.issues.slice());
+	post({ type: "diagnostics", requestId, issues });
 };
 
 const PREFETCH_KEPT_MS = 30_000;
@@ -279,45 +287,47 @@ async function giveWay(wait: number): Promise<void> {
 /** What the full parse says of a file that its scan says too (see core `ScannedPreview`). */
 type FileFacts = Pick<ScannedPreview, "header" | "version" | "dialect" | "title">;
 
+/** The session of a file opened lean from its scan (or its stored index): its preview is its entries. */
+function scannedSession(
+	facts: FileFacts,
+	entries: readonly SessionEntry[],
+	size: number,
+): Omit<ParsedSession, "entries"> {
+	const { header, version, dialect, title } = facts;
+	return {
+		header,
+		leafId: currentLeafId(entries),
+		// The version the file declares (none: 1), which a file without a header is not read as.
+		version: header && typeof header.version === "number" ? header.version : 1,
+		issues: [leanIssue(size)],
+		lines: [],
+		migrated: version < CURRENT_VERSION,
+		dialect,
+		...(title !== undefined ? { title } : {}),
+	};
+}
+
 /**
- * `done` for a file opened lean: its session is its preview. `parsed`: the file was parsed in full
- * here (see `hostParsed`), and its session says what the parse found (its checks follow).
+ * `done` for a file opened lean, of `entryCount` entries; `checks`: they follow, in the
+ * background (a `diagnostics` message with all of its issues).
  */
 function leanDone(
 	requestId: number,
 	size: number,
-	facts: FileFacts,
-	entries: readonly SessionEntry[],
+	session: Omit<ParsedSession, "entries">,
+	entryCount: number,
 	contentHash: string | undefined,
-	parsed?: ParsedSession,
+	checks: boolean,
 ): ParseResponse {
-	let session: Omit<ParsedSession, "entries">;
-	if (parsed) {
-		const { entries: _, ...rest } = parsed;
-		session = { ...rest, lines: [] };
-	} else {
-		const { header, version, dialect, title } = facts;
-		session = {
-			header,
-			leafId: currentLeafId(entries),
-			// The version the file declares (none: 1), which a file without a header is not read as.
-			version: header && typeof header.version === "number" ? header.version : 1,
-			issues: [leanIssue(size)],
-			lines: [],
-			migrated: version < CURRENT_VERSION,
-			dialect,
-			...(title !== undefined ? { title } : {}),
-		};
-	}
 	return {
 		type: "done",
 		requestId,
 		session,
 		size,
 		...(contentHash ? { contentHash } : {}),
-		entryCount: entries.length,
+		entryCount,
 		lean: true,
-		...(parsed || leanCheckable(size) ? { checks: true } : {}),
+		...(checks ? { checks: true } : {}),
 		counting: true,
 	};
 }
@@ -333,7 +343,7 @@ function hostParsed(
 	blob: Blob,
 	parsed: ParsedSession,
 	post: (message: ParseResponse, transfer?: Transferable[]) => void,
-): SessionHost {
+): void {
 	const { entries } = parsed;
 	const index = getTreeIndex(entries);
 	const { graph, needed } = graphAndShown(index);
@@ -357,23 +367,6 @@ function hostParsed(
 		true,
 	);
 	keepHost(requestId, host);
-	return host;
-}
-
-/** The checks of a file `hostParsed` holds, sent as a lean file's are (all of its issues). */
-async function checkParsed(requestId: number, parsed: ParsedSession, post: (message: ParseResponse) => void) {
-	const host = hosts.get(requestId);
-	if (!host) return;
-	lastAsked = Date.now();
-	const pause = () => giveWay(giveWayMs(host.blob.size));
-	const leaves =
-		(await host.countedTips(() => hosts.get(requestId) !== host, pause).catch(() => null)) ??
-		summarizeLeaves(host.entries, host.index, { tokens: false });
-	post({ type: "leaves", requestId, leaves });
-	await pause();
-	if (hosts.get(requestId) !== host) return;
-	const issues = collectDiagnostics(parsed.entries, host.index, parsed.lines, parsed.issues.slice());
-	post({ type: "diagnostics", requestId, issues });
 }
 
 /**
@@ -431,7 +424,8 @@ export async function runParse(
 		if (stored) {
 			const entries = hostStored(requestId, blob, stored, post);
 			if (lean) {
-				post(leanDone(requestId, blob.size, storedFacts(stored), entries, knownHash));
+				const session = scannedSession(storedFacts(stored), entries, blob.size);
+				post(leanDone(requestId, blob.size, session, entries.length, knownHash, leanCheckable(blob.size)));
 				await checkLean(requestId, post);
 				return;
 			}
@@ -505,7 +499,8 @@ export async function runParse(
 					else host.unstoredIndex = index;
 				}
 				if (lean) {
-					post(leanDone(requestId, blob.size, first, first.entries, contentHash));
+					const session = scannedSession(first, first.entries, blob.size);
+					post(leanDone(requestId, blob.size, session, first.entries.length, contentHash, leanCheckable(blob.size)));
 					await checkLean(requestId, post);
 					return;
 				}
@@ -527,17 +522,9 @@ export async function runParse(
 				chunks.length = 0;
 				const contentHash = knownHash ?? hasher?.digest() ?? (await hashAfterPreview());
 				hostParsed(requestId, blob, parsed, post);
-				post(
-					leanDone(
-						requestId,
-						blob.size,
-						{ ...parsed, dialect: parsed.dialect ?? "pi" },
-						parsed.entries,
-						contentHash,
-						parsed,
-					),
-				);
-				await checkParsed(requestId, parsed, post);
+				const { entries, ...session } = parsed;
+				post(leanDone(requestId, blob.size, { ...session, lines: [] }, entries.length, contentHash, true));
+				await checkLean(requestId, post, parsed);
 				return;
 			}
 			result = await readSessionChunks(chunks, progress, options);
