@@ -4,16 +4,13 @@ import type { ParseResponse, WorkerRequest } from "../src/workers/protocol";
 /**
  * A stand-in for the browser's Worker that runs the real worker jobs (the parse, and the questions
  * to the session it holds) and passes every message through a structured clone, as a worker does.
- * `sent` lists the types of the messages it sent, in order (tests clear it).
  */
 export class HostingWorker extends EventTarget {
-	static sent: ParseResponse["type"][] = [];
 	constructor(_url: URL | string, _options?: WorkerOptions) {
 		super();
 		setTimeout(() => this.reply({ type: "ready" }), 0);
 	}
 	private reply(data: ParseResponse, transfer: Transferable[] = []) {
-		HostingWorker.sent.push(data.type);
 		this.dispatchEvent(new MessageEvent("message", { data: structuredClone(data, { transfer }) }));
 	}
 	postMessage(msg: WorkerRequest) {

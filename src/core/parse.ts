@@ -27,18 +27,6 @@ export interface SessionParser {
 	push(chunk: string): void;
 	/** Bytes or characters seen so far is the caller's business; this reports lines. */
 	readonly lineCount: number;
-	/**
-	 * How many of the entries parsed so far are final: `finish()` returns them as they are (the
-	 * same objects, first in its `entries`, never migrated or given ids). A prefix, so a loader can
-	 * hand entries on before the end of the file. Stays 0 unless a header declaring the current
-	 * version has been read; stops growing at the first entry `finish()` would repair.
-	 */
-	readonly stableCount: number;
-	/**
-	 * The 1-based line numbers of the final entries from position `from` up to `stableCount`.
-	 * `JSON.parse` of such a line (without the file's BOM) gives an entry equal to the final one.
-	 */
-	stableLines(from: number): number[];
 	finish(options?: FinishOptions): ParsedSession;
 }
 
@@ -73,9 +61,6 @@ class LineParser implements SessionParser {
 	private readonly extraHeaders: [number, SessionHeader][] = [];
 	private blankLines = 0;
 	private lastNonBlankLine = 0;
-	private stable = 0;
-	/** An entry that `finish()` would repair was met: nothing after it counts as final. */
-	private stableStopped = false;
 	/** The dialect so far (see `dialect.ts`); `stampDialect` when known before the first entry. */
 	private dialect: Dialect = "pi";
 	private stampDialect = false;
@@ -87,39 +72,6 @@ class LineParser implements SessionParser {
 
 	get lineCount(): number {
 		return this.lineNo;
-	}
-
-	get stableCount(): number {
-		const { entries } = this;
-		const header = this.header as { version?: unknown } | null;
-		if (this.stableStopped || header === null) return this.stable;
-		// Other dialects' entries are stamped or mapped here: the page must take them as objects.
-		if (this.dialect !== "pi" || this.v4 !== null) {
-			this.stableStopped = true;
-			return this.stable;
-		}
-		// Files of the current version (or a newer one, read as current) are never migrated.
-		const version = header.version;
-		if (typeof version !== "number" || !(version >= CURRENT_VERSION)) {
-			this.stableStopped = true;
-			return this.stable;
-		}
-		let i = this.stable;
-		for (; i < entries.length; i++) {
-			const e = entries[i] as { id?: unknown; parentId?: unknown };
-			const pid = e.parentId;
-			// What assignMissingIds repairs.
-			if (typeof e.id !== "string" || e.id === "" || (pid !== null && typeof pid !== "string")) {
-				this.stableStopped = true;
-				break;
-			}
-		}
-		this.stable = i;
-		return i;
-	}
-
-	stableLines(from: number): number[] {
-		return this.lines.slice(from, this.stableCount);
 	}
 
 	private report(issue: SessionIssue): void {
@@ -158,7 +110,6 @@ class LineParser implements SessionParser {
 		if (first && isV4Header(obj)) {
 			this.v4 = new V4Reader(obj, this.lineNo, (issue) => this.report(issue));
 			this.dialect = "pi-v4";
-			this.stableStopped = true;
 			return;
 		}
 		const type = obj.type;
@@ -169,7 +120,6 @@ class LineParser implements SessionParser {
 				this.titleSlotLine = this.lineNo;
 				this.dialect = "oh-my-pi";
 				this.stampDialect = true;
-				this.stableStopped = true;
 				return;
 			}
 		}
@@ -178,9 +128,6 @@ class LineParser implements SessionParser {
 				this.header = obj as SessionHeader;
 				this.headerLine = this.lineNo;
 				this.headerObjectIndex = this.entries.length;
-				// Entries read before the header were not final then (the version was unknown), and a
-				// loader may have passed over them: the final prefix would start with them, so none is.
-				if (this.entries.length > 0) this.stableStopped = true;
 			} else {
 				// pi's v1 migration counts every parsed line, later headers included.
 				this.extraHeaders.push([this.entries.length, obj as SessionHeader]);

@@ -108,18 +108,6 @@ export function setViewPrefs(prefs: ViewPrefs): void {
 }
 
 /**
- * From what file size (MB) sessions open lean (see `LEAN_MIN_BYTES` in `workers/protocol.ts`):
- * the page keeps only the preview, the worker reads entries from the file when shown. Unset: the
- * worker's default (every file it can). Files below a size set here are parsed in full on the page
- * too, as all were before the worker held every session: a way back, and a check of the two.
- */
-const LEAN_FROM_KEY = "session-explorer:lean-from-mb:v1";
-
-export function getLeanFromBytes(): number | undefined {
-	return megabytesAt(LEAN_FROM_KEY);
-}
-
-/**
  * From what file size (MB) a large file's first scan is split between two threads (see
  * `workers/splitScan.ts`). Unset: on a machine with four cores or more, from 16 MB; on fewer,
  * where the browser's own reading of the file takes the second core, only past 512 MB.

@@ -1,4 +1,4 @@
-import type { FindFilter, ParsedSession, SecretHit, SessionEntry, SessionIssue, SnippetPart } from "../core";
+import type { FindFilter, ParsedSession, SecretHit, SessionIssue, SnippetPart } from "../core";
 import type { CorruptRecord, SessionMeta, StorageUse } from "../storage/repository";
 import type { HostHandle } from "../workers/client";
 import type { ExportKind } from "./shareFiles";
@@ -32,16 +32,17 @@ export interface OpenSession extends ParsedSession {
 	/** The `#share=` link it was opened from, kept in the address while it is not saved. */
 	share?: { payload: string; name?: string };
 	/**
-	 * True while what is shown is a large file's preview (core `SessionPreview`): the graph and
-	 * the tips are there, most entries are skeletons, and the full session replaces it shortly.
+	 * The entries are a preview's (core `SessionPreview`): the graph and the tips are there, most
+	 * entries are skeletons, and `host` answers for the rest. So is every session the parse worker
+	 * opened; only one parsed on the page (where no worker can run) is whole.
 	 */
 	partial?: boolean;
 	/**
-	 * A file too large to hold parsed on the page: it stays `partial`, its skeletons are never
-	 * replaced, and `host` answers for its entries, finds and comparisons (export and the lab are off).
+	 * The parse worker holds the file (it stays `partial`): `host` answers for its entries, a tip's
+	 * context, finds, comparisons, exports and the lab's entries.
 	 */
 	lean?: boolean;
-	/** The parse worker holding the file while it is a preview or lean: asked for contexts and entries. */
+	/** The parse worker holding the file: asked for contexts and entries. */
 	host?: HostHandle;
 	/**
 	 * A lean session's checks (those a full parse runs over every entry): running in the worker,
@@ -216,8 +217,6 @@ export interface SessionState {
 
 export interface SessionActions {
 	openSession(session: OpenSession): void;
-	/** Adds issues found after the session opened (late checks), if it is still the one open. */
-	appendIssues(entries: readonly SessionEntry[], issues: readonly SessionIssue[]): void;
 	/**
 	 * A lean session's checks are over: `issues` (all of them, as a full parse of the file as
 	 * opened has them) replace its issues, followed by those of lines appended since (`grownIssues`);

@@ -1,7 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { readFixture } from "../../test/fixtures";
 import { analyzeContext, buildGraph, getTreeIndex, parseSession, summarizeLeaves } from "../core";
-import { initialState, useStore } from ".";
 import {
 	adoptView,
 	analysisFor,
@@ -69,22 +68,5 @@ describe("viewCache", () => {
 		const other = analysisFor(entries, index, entries[tip].id);
 		expect(other).not.toBe(none);
 		expect(other).toEqual(analyzeContext(entries, entries[tip].id, index));
-	});
-});
-
-describe("appendIssues", () => {
-	it("adds late issues to the open session only, and only when it is still the one open", () => {
-		const session = { ...parsed(), key: "k", fileName: "f.jsonl", size: 1, contentHash: "h", stored: false };
-		useStore.setState({ ...initialState, expanded: new Set() });
-		useStore.getState().openSession(session);
-		const issue = { severity: "warning" as const, code: "missing-field", message: "late" };
-		useStore.getState().appendIssues(session.entries, []);
-		expect(useStore.getState().session).toBe(session);
-		useStore.getState().appendIssues(session.entries, [issue]);
-		const open = useStore.getState().session;
-		expect(open?.issues).toEqual([...session.issues, issue]);
-		expect(open?.entries).toBe(session.entries);
-		useStore.getState().appendIssues(parsed().entries, [issue]);
-		expect(useStore.getState().session).toBe(open);
 	});
 });

@@ -30,10 +30,6 @@ export function App() {
 	useApplyTheme();
 	// A panel that fails to render says so in its place; another session gives it a fresh start.
 	const key = useStore((s) => s.session?.key ?? null);
-	// A preview (a large file being read) has no issues or text to find yet.
-	const partial = useStore((s) => s.session?.partial === true);
-	// A lean session stays a preview, and its worker searches the file.
-	const lean = useStore((s) => s.session?.lean === true);
 	return (
 		<DropZone>
 			<div className="app">
@@ -50,17 +46,15 @@ export function App() {
 							</PanelBoundary>
 							<PanelBoundary name="search" resetKey={key}>
 								<SearchAll />
-								{(!partial || lean) && <Find />}
+								<Find />
 							</PanelBoundary>
 							<PanelBoundary name="branch tips" resetKey={key}>
 								<LeafList />
 							</PanelBoundary>
 							{/* A lean session's checks run in its worker: the panel says while they do. */}
-							{(!partial || lean) && (
-								<PanelBoundary name="diagnostics" resetKey={key}>
-									<Diagnostics />
-								</PanelBoundary>
-							)}
+							<PanelBoundary name="diagnostics" resetKey={key}>
+								<Diagnostics />
+							</PanelBoundary>
 						</>
 					}
 					centre={

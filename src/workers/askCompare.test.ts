@@ -21,7 +21,6 @@ describe("askCompare", () => {
 		const tips = getTreeIndex(entries).leaves.map((p) => entries[p].id);
 		let held: HostHandle | null = null;
 		const result = await parseSessionFile(new Blob([text]), undefined, {
-			leanFrom: 0,
 			onPreview: (_preview, host) => {
 				held = host;
 			},

@@ -3,7 +3,15 @@ import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { generateSessionLines, WORKLOADS } from "../../bench/generate";
 import { FIXTURES_DIR } from "../../test/fixtures";
-import { buildGraph, getTreeIndex, graphParts, parseSession, type SessionPreview, summarizeLeaves } from "../core";
+import {
+	buildGraph,
+	getTreeIndex,
+	graphParts,
+	type ParsedSession,
+	parseSession,
+	type SessionPreview,
+	summarizeLeaves,
+} from "../core";
 import { runParse } from "./parseJob";
 import type { ParseResponse, WorkerRequest } from "./protocol";
 import { readSessionBlob } from "./readSession";
@@ -75,17 +83,24 @@ const GOOD = `${JSON.stringify({ type: "session", version: 3, id: "s", timestamp
 )}\n`;
 const good = () => new Blob([GOOD]);
 
-/**
- * A fresh client module. Its `parseSessionFile` parses in full (as for a file the preview cannot
- * read, or one below the size the page sets) unless `leanFrom` is given: most tests here are of
- * the full parse and its worker; `lean` is the client as the page has it.
- */
+/** A fresh client module: no worker started yet, none known to be missing. */
 async function freshClient() {
 	vi.resetModules();
-	const client = await import("./client");
-	const parseSessionFile: typeof client.parseSessionFile = (blob, onProgress, options = {}) =>
-		client.parseSessionFile(blob, onProgress, { leanFrom: Number.POSITIVE_INFINITY, ...options });
-	return { ...client, parseSessionFile, lean: client.parseSessionFile };
+	return import("./client");
+}
+
+/** What a session's fields and its entries' places say, to compare a lean open with a full parse. */
+function outline(parsed: ParsedSession) {
+	const { header, leafId, version, migrated, dialect, title } = parsed;
+	return {
+		header,
+		leafId,
+		version,
+		migrated,
+		dialect,
+		title,
+		entries: parsed.entries.map((e) => [e.type, e.id, e.parentId]),
+	};
 }
 
 describe("parseSessionFile", () => {
@@ -98,10 +113,15 @@ describe("parseSessionFile", () => {
 		vi.unstubAllGlobals();
 	});
 
-	it("parses in the worker and returns what the main thread would", async () => {
+	it("opens a file lean in the worker: the session a full parse gives, its entries held there", async () => {
 		const { parseSessionFile } = await freshClient();
 		const viaWorker = await parseSessionFile(good());
-		expect(viaWorker).toEqual(await readSessionBlob(good()));
+		const full = await readSessionBlob(good());
+		expect(viaWorker.lean).toBe(true);
+		expect(viaWorker.host).toBeDefined();
+		expect(outline(viaWorker.parsed)).toEqual(outline(full.parsed));
+		expect(viaWorker.contentHash).toBe(full.contentHash);
+		expect(await viaWorker.leanChecks).toEqual(full.parsed.issues);
 		expect(workers).toHaveLength(1);
 	});
 
@@ -139,11 +159,12 @@ describe("parseSessionFile", () => {
 		expect(workers).toHaveLength(2);
 	});
 
-	it("a worker that never starts hands this and later files to the main thread", async () => {
+	it("a worker that never starts hands this and later files to the main thread, parsed in full", async () => {
 		behaviours = ["never-starts"];
 		const { parseSessionFile } = await freshClient();
 		const first = await parseSessionFile(good());
-		expect(first.parsed.entries).toHaveLength(1);
+		expect(first).toEqual(await readSessionBlob(good()));
+		expect(first.lean).toBeUndefined();
 		await parseSessionFile(good());
 		expect(workers).toHaveLength(1);
 	});
@@ -151,45 +172,46 @@ describe("parseSessionFile", () => {
 	it("without Worker at all, parses on the main thread", async () => {
 		vi.stubGlobal("Worker", undefined);
 		const { parseSessionFile } = await freshClient();
-		await expect(parseSessionFile(good())).resolves.toBeTruthy();
+		await expect(parseSessionFile(good())).resolves.toEqual(await readSessionBlob(good()));
 		await expect(parseSessionFile(new Blob([""]))).rejects.toThrow(/empty/);
 	});
-	it("every fixture: the entries made from the streamed bytes, the issues and the hash are a full parse's", async () => {
+
+	it("every fixture: the session, the view, the counted tips, the checks and the hash are a full parse's (or its refusal)", async () => {
 		const { parseSessionFile } = await freshClient();
 		const files = ["golden", "bad", "broken", "hostile", "pi-mono", "project", "share"]
 			.flatMap((dir) => readdirSync(join(FIXTURES_DIR, dir)).map((f) => join(dir, f)))
 			.filter((f) => f.endsWith(".jsonl"));
 		expect(files.length).toBeGreaterThan(25);
+		let opened = 0;
 		for (const f of files) {
 			const blob = new Blob([readFileSync(join(FIXTURES_DIR, f))]);
 			const expected = await readSessionBlob(blob).catch((err: Error) => err);
 			const viaWorker = await parseSessionFile(blob).catch((err: Error) => err);
-			expect(viaWorker, f).toEqual(expected);
-		}
-	});
-
-	it("deferred: the late diagnostics complete the issues, the view is the graph and tips of the entries, and the counted tips follow", async () => {
-		const { parseSessionFile } = await freshClient();
-		for (const f of ["golden/branchy-legacy.jsonl", "bad/mixed.jsonl", "pi-mono/before-compaction.jsonl"]) {
-			const bytes = readFileSync(join(FIXTURES_DIR, f));
-			const full = parseSession(bytes.toString("utf8"));
-			const result = await parseSessionFile(new Blob([bytes]), undefined, { deferDiagnostics: true, view: true });
-			expect(result.parsed.entries, f).toEqual(full.entries);
-			const late = await result.diagnostics;
-			expect([...result.parsed.issues, ...(late ?? [])], f).toEqual(full.issues);
-			const view = await result.view;
-			const index = getTreeIndex(result.parsed.entries);
-			expect(view?.leaves, f).toEqual(summarizeLeaves(full.entries, undefined, { tokens: false }));
-			expect(view?.graph.nodes, f).toEqual(buildGraph(index).nodes);
-			expect(await result.leaves, f).toEqual(summarizeLeaves(full.entries));
+			if (expected instanceof Error || viaWorker instanceof Error) {
+				expect(viaWorker, f).toEqual(expected);
+				continue;
+			}
+			opened++;
+			const full = expected.parsed;
+			expect(viaWorker.lean, f).toBe(true);
+			expect(outline(viaWorker.parsed), f).toEqual(outline(full));
+			expect(viaWorker.contentHash, f).toBe(expected.contentHash);
+			expect(viaWorker.size, f).toBe(expected.size);
 			// The page's tree index is the worker's, put together without building it again.
-			const { entries: _adoptedEntries, ...adopted } = index;
-			const { entries: _builtEntries, ...built } = getTreeIndex(full.entries);
-			expect(adopted, f).toEqual(built);
+			const index = getTreeIndex(viaWorker.parsed.entries);
+			const built = getTreeIndex(full.entries);
+			expect([...index.leaves], f).toEqual([...built.leaves]);
+			expect([...index.parent], f).toEqual([...built.parent]);
+			const view = await viaWorker.view;
+			expect(view?.leaves, f).toEqual(summarizeLeaves(full.entries, built, { tokens: false }));
+			expect(view?.graph.nodes, f).toEqual(buildGraph(built).nodes);
+			expect(await viaWorker.leaves, f).toEqual(summarizeLeaves(full.entries));
+			expect(await viaWorker.leanChecks, f).toEqual(full.issues);
 		}
+		expect(opened).toBeGreaterThan(15);
 	});
 
-	it("previews a large file before parsing it, and takes nothing more of it until the preview is shown", async () => {
+	it("sends the preview first, and takes nothing more of the file until the preview is shown", async () => {
 		const { parseSessionFile } = await freshClient();
 		const text = `${[...generateSessionLines({ ...WORKLOADS.bushy, maxEntries: 12_000 })].join("\n")}\n`;
 		const blob = new Blob([text]);
@@ -198,8 +220,6 @@ describe("parseSessionFile", () => {
 		const previews: SessionPreview[] = [];
 		let shown = false;
 		const result = await parseSessionFile(blob, undefined, {
-			deferDiagnostics: true,
-			view: true,
 			onPreview: async (preview) => {
 				previews.push(preview);
 				// Longer than the rest of the parse takes: the result must still wait for it.
@@ -216,38 +236,26 @@ describe("parseSessionFile", () => {
 		const whole = new Set(previews[0].graph.nodes.map((n) => n.first));
 		expect(whole.size).toBeGreaterThan(256 * 2);
 		for (const p of whole) expect(previews[0].entries[p]).toEqual(full.parsed.entries[p]);
-		expect(result.parsed.entries).toEqual(full.parsed.entries);
+		// The session is the preview.
+		expect(result.parsed.entries).toBe(previews[0].entries);
 		expect(result.contentHash).toBe(full.contentHash);
 
-		// A small file has no preview.
+		// A small file has its preview too.
 		const small: SessionPreview[] = [];
 		await parseSessionFile(good(), undefined, { onPreview: (p) => void small.push(p) });
-		expect(small).toEqual([]);
+		expect(small).toHaveLength(1);
 	});
 
-	it("by default opens a session lean (the worker holds it), one without a header too", async () => {
-		const { lean } = await freshClient();
-		const bytes = readFileSync(join(FIXTURES_DIR, "golden/branchy-legacy.jsonl"));
-		const full = parseSession(bytes.toString("utf8"));
+	it("a file the scan cannot read is parsed in full in the worker, and held there too", async () => {
+		const { parseSessionFile } = await freshClient();
+		// A broken first line: no header to scan from (see hostParsed.test).
+		const broken = `{"type":"session",\n${GOOD}`;
 		const previews: SessionPreview[] = [];
-		const opened = await lean(new Blob([bytes]), undefined, {
-			deferDiagnostics: true,
-			view: true,
-			onPreview: (p) => void previews.push(p),
-		});
-		expect(opened.lean).toBe(true);
-		expect(opened.host).toBeDefined();
-		expect(previews).toHaveLength(1);
-		expect(opened.parsed.entries.map((e) => e.id)).toEqual(full.entries.map((e) => e.id));
-		expect(await opened.leaves).toEqual(summarizeLeaves(full.entries));
-		expect(await opened.leanChecks).toEqual(full.issues);
-
-		// One without a header is parsed in full in the worker, and held there too (see hostParsed.test).
-		const headerless = GOOD.slice(GOOD.indexOf("\n") + 1);
-		const parsed = await lean(new Blob([headerless]), undefined, { onPreview: (p) => void previews.push(p) });
+		const parsed = await parseSessionFile(new Blob([broken]), undefined, { onPreview: (p) => void previews.push(p) });
 		expect(parsed.lean).toBe(true);
-		expect(parsed.parsed.entries).toEqual(parseSession(headerless).entries);
-		expect(previews).toHaveLength(2);
+		expect(outline(parsed.parsed)).toEqual(outline(parseSession(broken)));
+		expect(await parsed.leanChecks).toEqual(parseSession(broken).issues);
+		expect(previews).toHaveLength(1);
 	});
 
 	it("takes a known content hash instead of hashing the bytes again", async () => {
@@ -263,11 +271,10 @@ describe("parseSessionFile", () => {
 	it("a crash after the session is done leaves it open without the late work", async () => {
 		behaviours = ["crashes-after-done", "works"];
 		const { parseSessionFile } = await freshClient();
-		const result = await parseSessionFile(good(), undefined, { deferDiagnostics: true, view: true });
+		const result = await parseSessionFile(good());
 		expect(result.parsed.entries).toHaveLength(1);
-		await expect(result.diagnostics).resolves.toEqual([]);
-		await expect(result.view).resolves.toBeNull();
 		await expect(result.leaves).resolves.toBeNull();
+		await expect(result.leanChecks).resolves.toBeNull();
 		expect(workers[0].terminated).toBe(true);
 		await expect(parseSessionFile(good())).resolves.toBeTruthy();
 	});

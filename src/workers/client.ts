@@ -1,5 +1,4 @@
 import {
-	adoptTreeIndex,
 	adoptTreeIndexInSlices,
 	type EntryKind,
 	type FindFilter,
@@ -18,41 +17,21 @@ import {
 	unpackAnalysis,
 } from "../core";
 import { yieldToPage } from "../store/yieldToPage";
-import { EntryMaker } from "./entryMaker";
 import type { HostExportQuestion } from "./hostExport";
-import {
-	type HostAnswer,
-	type HostGrowth,
-	type HostRequest,
-	LEAN_MIN_BYTES,
-	type ParseResponse,
-	type SessionView,
-	type WorkerRequest,
-} from "./protocol";
+import type { HostAnswer, HostGrowth, HostRequest, ParseResponse, SessionView, WorkerRequest } from "./protocol";
 import { type ReadProgress, type ReadResult, readSessionBlob } from "./readSession";
 import { SlicedQueue } from "./slicedQueue";
 
 export interface ParseOptions {
-	/**
-	 * Resolve once the entries and the structural issues are in: the semantic checks' issues
-	 * (`collectDiagnostics`) then come in `ParseFileResult.diagnostics`, to be appended to
-	 * `parsed.issues`. Without it (or when parsing on the main thread) `parsed.issues` is complete.
-	 */
-	deferDiagnostics?: boolean;
-	/** Have the worker also work out what the view shows first (`ParseFileResult.view`). */
-	view?: boolean;
 	/** The file's content hash, when it is known already (a stored session): not worked out again. */
 	contentHash?: string;
 	/**
-	 * Called with a large file's preview (the graph and the tips from a scan of each line) as
-	 * soon as the worker has read the file, before it is parsed in full. Not called for small
-	 * files, older versions, or where the file is parsed on the main thread. The page takes in
-	 * nothing more of the file until the promise it may return settles (the preview is shown).
-	 * `host` names the session the worker now holds: it answers `askContext` and `askEntries`.
+	 * Called with the file's preview (the graph and the tips, skeletons of the other entries) as
+	 * soon as the worker has read the file, before its `done`. The page takes in nothing more of
+	 * the file until the promise it may return settles (the preview is shown). `host` names the
+	 * session the worker now holds: it answers `askContext`, `askEntries` and the rest.
 	 */
 	onPreview?: (preview: SessionPreview, host: HostHandle) => Promise<void> | void;
-	/** Open the file lean from this size on (absent: the worker's `LEAN_MIN_BYTES`). */
-	leanFrom?: number;
 	/** Split the preview's scan between two threads from this size on (absent: by the machine's cores). */
 	splitFrom?: number;
 	/**
@@ -77,28 +56,23 @@ export interface HostHandle {
 	readonly worker: unknown;
 }
 
+/**
+ * A parsed session. From the worker, it is lean: `parsed.entries` are its preview's (skeletons and
+ * the entries the view shows whole), and `host` answers for the rest. Parsed on the page (where no
+ * worker can run), it is whole, with all of its issues.
+ */
 export interface ParseFileResult extends ReadResult {
-	/**
-	 * With `deferDiagnostics`: the issues a full parse appends to `parsed.issues`, once the worker
-	 * has them (empty if it stopped before). Absent when `parsed.issues` is already complete.
-	 */
-	diagnostics?: Promise<SessionIssue[]>;
-	/**
-	 * With `view`: the tip summaries (not counted yet) and graph the worker built, then the tips
-	 * with their token counts (each null if the worker stopped before).
-	 */
+	/** The tips (not counted yet) and the graph the worker sent with the preview. */
 	view?: Promise<SessionView | null>;
+	/** The tips with their token counts, once the worker counted them (null if it stopped before). */
 	leaves?: Promise<LeafSummary[] | null>;
-	/**
-	 * The file was too large to parse in full on the page: `parsed.entries` are its preview's
-	 * (skeletons and a few whole entries), and `host` answers for the rest.
-	 */
+	/** Opened lean: the worker holds the file. */
 	lean?: boolean;
-	/** The session the worker holds (a large file's), when it holds one. */
+	/** The session the worker holds. */
 	host?: HostHandle;
 	/**
-	 * A lean file's checks, run by the worker in the background: all of the session's issues as a
-	 * full parse has them (to replace `parsed.issues`), or null if the worker stopped before.
+	 * The checks, run by the worker in the background: all of the session's issues as a full
+	 * parse has them (to replace `parsed.issues`), or null if the worker stopped before.
 	 */
 	leanChecks?: Promise<SessionIssue[] | null>;
 }
@@ -106,16 +80,8 @@ export interface ParseFileResult extends ReadResult {
 interface Pending {
 	blob: Blob;
 	onProgress?: (p: ReadProgress) => void;
-	/** Hashes the file's bytes and holds the entries, made here or received. */
-	maker: EntryMaker;
 	resolve(result: ParseFileResult): void;
 	reject(err: Error): void;
-	/** The semantic checks' issues come after `done`, in a message of their own. */
-	deferDiagnostics: boolean;
-	/** The view and the counted tips come after `done`, in messages of their own. */
-	view: boolean;
-	/** The content hash the caller knows (the maker then does not hash). */
-	knownHash?: string;
 	onPreview?: (preview: SessionPreview, host: HostHandle) => Promise<void> | void;
 	/** The preview the worker sent, and the session it holds since. */
 	preview?: SessionPreview;
@@ -124,8 +90,6 @@ interface Pending {
 	host?: HostHandle;
 	/** Once `done` has resolved the request: what is still to come. */
 	late?: {
-		diagnostics?: (issues: SessionIssue[]) => void;
-		view?: (view: SessionView | null) => void;
 		leaves?: (leaves: LeafSummary[] | null) => void;
 		checks?: (issues: SessionIssue[] | null) => void;
 	};
@@ -133,8 +97,6 @@ interface Pending {
 
 /** Settles what a request still waits for, with nothing (the worker stopped). */
 function settleLate(p: Pending): void {
-	p.late?.diagnostics?.([]);
-	p.late?.view?.(null);
 	p.late?.leaves?.(null);
 	p.late?.checks?.(null);
 	p.late = {};
@@ -142,7 +104,7 @@ function settleLate(p: Pending): void {
 
 /** Forgets a request once nothing more is to come for it. */
 function dropIfSettled(pw: ParserWorker, requestId: number, p: Pending): void {
-	if (!p.late?.diagnostics && !p.late?.view && !p.late?.leaves && !p.late?.checks) pw.pending.delete(requestId);
+	if (!p.late?.leaves && !p.late?.checks) pw.pending.delete(requestId);
 }
 
 /** One parse worker and the requests it is working on. */
@@ -257,39 +219,20 @@ function onMessage(pw: ParserWorker, msg: ParseResponse, lockName: string | null
 		default:
 			break;
 	}
-	// In order, a slice at a time: a chunk of bytes is parsed here in parts, so that this page
-	// stays responsive however large the worker's messages are.
-	let at = 0;
+	// In order: the preview is taken in a slice at a time, and the file's later messages wait for it.
 	work.push(() => {
 		const p = pw.pending.get(msg.requestId);
-		if (!p) return true;
-		try {
-			if (msg.type !== "bytes") {
-				onRequestMessage(pw, p, msg);
-				return true;
-			}
-			const bytes = new Uint8Array(msg.bytes);
-			const end = Math.min(bytes.length, at + BYTES_STEP);
-			p.maker.add(bytes.subarray(at, end), at === 0 ? msg : { entryLines: [], linesThrough: msg.linesThrough });
-			at = end;
-			return at >= bytes.length;
-		} catch (err) {
-			// The page could not make the entries the worker named: a bug, not the file's fault.
-			pw.pending.delete(msg.requestId);
-			p.reject(new Error(`The parsed entries could not be taken over (${(err as Error).message})`));
-			return true;
-		}
+		if (p) onRequestMessage(pw, p, msg);
+		return true;
 	});
 }
 
-/** Bytes hashed, decoded and parsed here in one step (a few milliseconds). */
-const BYTES_STEP = 256 * 1024;
 const work = new SlicedQueue();
 
 function onRequestMessage(
 	pw: ParserWorker,
 	p: Pending,
-	msg: Exclude<ParseResponse, HostAnswer | { type: "ready" | "locked" | "bytes" }>,
+	msg: Exclude<ParseResponse, HostAnswer | { type: "ready" | "locked" }>,
 ): void {
 	switch (msg.type) {
 		case "progress":
@@ -315,56 +258,8 @@ function onRequestMessage(
 			);
 			break;
 		}
-		case "entries":
-			p.maker.addEntries(msg.entries);
-			break;
-		case "done": {
-			if (msg.lean) {
-				onLeanDone(pw, p, msg);
-				break;
-			}
-			const { entries } = p.maker;
-			if (entries.length !== msg.entryCount) {
-				throw new Error(`${entries.length} entries instead of ${msg.entryCount}`);
-			}
-			// The worker's tree index, with the id map built here as the entries came.
-			if (msg.tree) adoptTreeIndex(entries, p.maker.byId, msg.tree);
-			const result: ParseFileResult = {
-				parsed: { ...msg.session, entries },
-				size: msg.size,
-				contentHash: msg.contentHash ?? p.knownHash ?? p.maker.digest(),
-			};
-			const late: NonNullable<Pending["late"]> = {};
-			if (p.deferDiagnostics) {
-				result.diagnostics = new Promise((resolve) => {
-					late.diagnostics = resolve;
-				});
-			}
-			if (p.view) {
-				result.view = new Promise((resolve) => {
-					late.view = resolve;
-				});
-				result.leaves = new Promise((resolve) => {
-					late.leaves = resolve;
-				});
-			}
-			p.late = late;
-			if (p.host) {
-				result.host = p.host;
-				// The worker stores its scan's index under the hash made here.
-				if (p.knownHash === undefined) {
-					const remember: HostRequest = { type: "remember", requestId: msg.requestId, contentHash: result.contentHash };
-					pw.worker.postMessage(remember);
-				}
-			}
-			dropIfSettled(pw, msg.requestId, p);
-			p.resolve(result);
-			break;
-		}
-		case "view":
-			p.late?.view?.(msg.view);
-			if (p.late) p.late.view = undefined;
-			dropIfSettled(pw, msg.requestId, p);
+		case "done":
+			onDone(pw, p, msg);
 			break;
 		case "leaves":
 			p.late?.leaves?.(msg.leaves);
@@ -372,13 +267,8 @@ function onRequestMessage(
 			dropIfSettled(pw, msg.requestId, p);
 			break;
 		case "diagnostics":
-			if (p.late?.checks) {
-				p.late.checks(msg.issues);
-				p.late.checks = undefined;
-			} else {
-				p.late?.diagnostics?.(msg.issues);
-				if (p.late) p.late.diagnostics = undefined;
-			}
+			p.late?.checks?.(msg.issues);
+			if (p.late) p.late.checks = undefined;
 			dropIfSettled(pw, msg.requestId, p);
 			break;
 		case "error":
@@ -394,8 +284,8 @@ function onRequestMessage(
 	}
 }
 
-/** A lean file is done: its session is the preview the page has, the worker holds the rest. */
-function onLeanDone(pw: ParserWorker, p: Pending, msg: Extract<ParseResponse, { type: "done" }>): void {
+/** The file is read: its session is the preview the page has, the worker holds the rest. */
+function onDone(pw: ParserWorker, p: Pending, msg: Extract<ParseResponse, { type: "done" }>): void {
 	// The checks' issues come later, when the worker runs them.
 	let leanChecks: Promise<SessionIssue[] | null> | undefined;
 	let leaves: Promise<LeafSummary[] | null> | undefined;
@@ -444,7 +334,7 @@ function resolveLean(
 	p.resolve({
 		parsed: { ...msg.session, entries },
 		size: msg.size,
-		contentHash: msg.contentHash ?? p.knownHash ?? "",
+		contentHash: msg.contentHash,
 		view: Promise.resolve({ leaves: preview.leaves, graph: preview.graph }),
 		lean: true,
 		host,
@@ -654,9 +544,9 @@ export function prefetchStoredIndex(contentHash: string, size: number): void {
 }
 
 /**
- * Parses a session file off the main thread (falling back to the main thread where workers are
- * unavailable). Rejects with a readable message for files that are not sessions, and when the
- * worker dies mid-file (a fresh worker takes the next file).
+ * Opens a session file in the parse worker, lean (falling back to a full parse on the main thread
+ * where workers are unavailable). Rejects with a readable message for files that are not
+ * sessions, and when the worker dies mid-file (a fresh worker takes the next file).
  */
 export function parseSessionFile(
 	blob: Blob,
@@ -667,34 +557,17 @@ export function parseSessionFile(
 	const pw = current;
 	if (!pw) return readSessionBlob(blob, onProgress);
 	const requestId = nextRequestId++;
-	const deferDiagnostics = options.deferDiagnostics === true;
-	const view = options.view === true;
 	return new Promise<ParseFileResult>((resolve, reject) => {
 		const knownHash = options.contentHash;
-		pw.pending.set(requestId, {
-			blob,
-			onProgress,
-			maker: new EntryMaker({ hash: knownHash === undefined }),
-			resolve,
-			reject,
-			deferDiagnostics,
-			view,
-			knownHash,
-			onPreview: options.onPreview,
-		});
+		pw.pending.set(requestId, { blob, onProgress, resolve, reject, onPreview: options.onPreview });
 		try {
-			// A file to open lean is always previewed: its preview is the session.
-			const preview = options.onPreview !== undefined || blob.size >= (options.leanFrom ?? LEAN_MIN_BYTES);
 			const request: WorkerRequest = {
 				type: "parse",
 				requestId,
 				blob,
-				deferDiagnostics,
-				view,
-				preview,
-				...(options.leanFrom !== undefined ? { leanFrom: options.leanFrom } : {}),
 				...(options.splitFrom !== undefined ? { splitFrom: options.splitFrom } : {}),
-				...(options.keepIndex ? { keepIndex: true, ...(knownHash ? { contentHash: knownHash } : {}) } : {}),
+				...(knownHash ? { contentHash: knownHash } : {}),
+				...(options.keepIndex ? { keepIndex: true } : {}),
 			};
 			pw.worker.postMessage(request);
 		} catch (err) {

@@ -1,6 +1,5 @@
 import {
 	adoptTreeIndex,
-	buildGraph,
 	CURRENT_VERSION,
 	collectDiagnostics,
 	completePreview,
@@ -10,7 +9,6 @@ import {
 	type FoundBatch,
 	getTreeIndex,
 	graphAndShown,
-	graphParts,
 	type ParsedSession,
 	type PreviewParts,
 	packAnalysis,
@@ -27,35 +25,19 @@ import { INDEX_FORMAT, readIndex, type StoredIndex, writeIndex } from "../storag
 import { yieldToPage } from "../store/yieldToPage";
 import { exportFromHost } from "./hostExport";
 import { leanCheckable, leanIssue, runLeanChecks } from "./leanChecks";
-import {
-	type HostAnswer,
-	type HostRequest,
-	LEAN_MIN_BYTES,
-	MAX_LEAN_BYTES,
-	type ParseRequest,
-	type ParseResponse,
-} from "./protocol";
+import { type HostAnswer, type HostRequest, MAX_LEAN_BYTES, type ParseRequest, type ParseResponse } from "./protocol";
 import {
 	formatBytes,
 	hashBlob,
 	MAX_SESSION_BYTES,
 	NotASessionError,
-	type ReadOptions,
 	readBlobChunks,
-	readSessionBlob,
 	readSessionChunks,
 	tooLargeToParse,
 } from "./readSession";
 import { SessionHost } from "./sessionHost";
 import { type ParseHelper, planSplit, scanBlobPart } from "./splitScan";
 
-/**
- * Entries per message for those that cross as objects (the end of a file, or all of an older
- * version's): by source size, so that the page deserialises one in a few milliseconds.
- */
-const ENTRY_CHUNK_BYTES = 1_000_000;
-/** Files from this size on are previewed (see `ParseRequest.preview`); smaller ones parse in well under a second. */
-export const PREVIEW_MIN_BYTES = 8 * 1024 * 1024;
 /** The sessions this worker holds, by the parse request that read them; the oldest go first. */
 const hosts = new Map<number, SessionHost>();
 const MAX_HOSTS = 2;
@@ -75,12 +57,6 @@ export async function runHostRequest(
 ): Promise<void> {
 	if (msg.type === "release") {
 		hosts.delete(msg.requestId);
-		return;
-	}
-	if (msg.type === "remember") {
-		// The page hashed the file: the index the scan made can be stored under that hash.
-		const pending = hosts.get(msg.requestId)?.takeUnstoredIndex();
-		if (pending) void writeIndex({ ...pending, contentHash: msg.contentHash });
 		return;
 	}
 	lastAsked = Date.now();
@@ -141,13 +117,6 @@ export async function runHostRequest(
 		asking--;
 		lastAsked = Date.now();
 	}
-}
-
-/** A chunk's bytes in a buffer of their own, to transfer (without a copy when they have one). */
-function ownBuffer(bytes: Uint8Array): ArrayBuffer {
-	const { buffer } = bytes;
-	const whole = buffer instanceof ArrayBuffer && bytes.byteOffset === 0 && bytes.byteLength === buffer.byteLength;
-	return whole ? buffer : (bytes.slice().buffer as ArrayBuffer);
 }
 
 /** Whole entries per `preview-whole` message: about 0.2 MB of objects, a few milliseconds to take in. */
@@ -316,7 +285,7 @@ function leanDone(
 	size: number,
 	session: Omit<ParsedSession, "entries">,
 	entryCount: number,
-	contentHash: string | undefined,
+	contentHash: string,
 	checks: boolean,
 ): ParseResponse {
 	return {
@@ -324,17 +293,16 @@ function leanDone(
 		requestId,
 		session,
 		size,
-		...(contentHash ? { contentHash } : {}),
+		contentHash,
 		entryCount,
-		lean: true,
 		...(checks ? { checks: true } : {}),
 		counting: true,
 	};
 }
 
 /**
- * A file the scan cannot read (no session header on its first line: a headerless file,
- * oh-my-pi's title line, pi's harness v4), parsed in full here: its host holds every entry whole
+ * A file the scan cannot read (pi's harness v4, a broken first line, a header further down a
+ * file without one first), parsed in full here: its host holds every entry whole
  * (nothing is read from the file again), and the page gets the same preview of it as of any file,
  * skeletons where the view reads no more. Its checks (core `collectDiagnostics`) follow `done`.
  */
@@ -370,141 +338,71 @@ function hostParsed(
 }
 
 /**
- * One parse request as the parse worker runs it: reads and parses the file, hands every chunk of
- * bytes on to the page with the lines of it that are final entries, sends the rest of the entries
- * as objects, then `done` with the worker's tree index, then (if asked) the view, the late
- * diagnostics and the counted tips; or an error. `post` sends a message (transferring what is listed).
- * `helper`, where given, does some of a large file's work on other threads (see `ParseHelper`).
+ * One parse request as the parse worker runs it: the file is opened lean. The worker scans it (or
+ * takes its stored index, or parses it in full where the scan cannot read it), sends the page its
+ * preview (the graph, the tips, what the view shows of each entry), holds the session to answer the
+ * page's questions (`HostRequest`), and sends `done`; then, in the background, the counted tips and
+ * the checks. Or an error. `post` sends a message (transferring what is listed). `helper`, where
+ * given, does some of a large file's work on other threads (see `ParseHelper`).
  */
 export async function runParse(
-	{
-		requestId,
-		blob,
-		deferDiagnostics,
-		view,
-		preview,
-		leanFrom,
-		splitFrom,
-		contentHash: knownHash,
-		keepIndex,
-	}: ParseRequest,
+	{ requestId, blob, splitFrom, contentHash: knownHash, keepIndex }: ParseRequest,
 	post: (message: ParseResponse, transfer?: Transferable[]) => void,
 	helper?: ParseHelper,
 ): Promise<void> {
 	try {
-		// Every chunk of bytes moves on to the page as soon as it is parsed here (transferred, not
-		// copied), with the lines of it that are final entries: the page parses those lines itself
-		// while this worker goes on with the file, so both cores work, and no entry objects have to
-		// be serialised here and deserialised there (which costs more than parsing them twice).
-		let streamed = 0;
-		// The page hashes the bytes as they come (it has time to spare; this worker has not).
 		const progress = (p: { loaded: number; total: number }) => post({ type: "progress", requestId, ...p });
-		const options: ReadOptions = {
-			diagnostics: !deferDiagnostics,
-			hash: false,
-			onChunk: (bytes, plan) => {
-				streamed += plan.entryLines.length;
-				const buffer = ownBuffer(bytes);
-				post({ type: "bytes", requestId, bytes: buffer, ...plan }, [buffer]);
-			},
-		};
-		let result: Awaited<ReturnType<typeof readSessionBlob>>;
-		// Past the full parse's limit a file must open lean; below, from the size the page set (by
-		// default any), it opens lean: scanned, or parsed in full here where the scan cannot read it.
-		const mustBeLean = blob.size > MAX_SESSION_BYTES;
-		const lean = mustBeLean || blob.size >= (leanFrom ?? LEAN_MIN_BYTES);
-		if (mustBeLean && (!preview || blob.size > MAX_LEAN_BYTES)) {
-			throw tooLargeToParse(
-				blob.size,
-				preview ? `, and lean up to ${formatBytes(MAX_LEAN_BYTES)}` : ", and this file cannot be opened lean here",
-			);
-		}
+		// Past the full parse's limit, only a file the scan can read opens.
+		const scanOnly = blob.size > MAX_SESSION_BYTES;
+		if (blob.size > MAX_LEAN_BYTES) throw tooLargeToParse(blob.size, `, and lean up to ${formatBytes(MAX_LEAN_BYTES)}`);
 		// A stored session's index (see `storage/indexStore`): the scan need not run again.
-		const stored = preview && knownHash ? await storedIndex(knownHash, blob.size) : null;
+		const stored = knownHash ? await storedIndex(knownHash, blob.size) : null;
 		if (stored) {
 			const entries = hostStored(requestId, blob, stored, post);
-			if (lean) {
-				const session = scannedSession(storedFacts(stored), entries, blob.size);
-				post(leanDone(requestId, blob.size, session, entries.length, knownHash, leanCheckable(blob.size)));
-				await checkLean(requestId, post);
-				return;
-			}
-			result = await readSessionBlob(blob, progress, options);
-		} else if (preview && (blob.size >= PREVIEW_MIN_BYTES || lean)) {
-			// A first look from the start of each line, sent before the full parse of the same bytes.
-			// A file too large to parse in full is not kept in memory: the scanner keeps no bytes either.
-			const scanner = createPreviewScanner({ keepBytes: !mustBeLean });
-			// Where the machine has cores to spare, a helper scans the file's second half meanwhile.
-			const from = splitFrom ?? helper?.splitFrom ?? Number.POSITIVE_INFINITY;
-			const plan = helper && blob.size >= from ? await planSplit(blob, from) : null;
-			let helperLoaded = 0;
-			const rest = plan
-				? helper?.scanPart(blob, plan, (loaded) => {
-						helperLoaded = loaded;
-					})
-				: undefined;
-			// A lean file's bytes are hashed as they are read (the reading leaves this thread time to
-			// spare), unless the hash is known; a split file's are hashed by the helper after its part.
-			const hasher = lean && !knownHash && !plan ? createContentHasher() : null;
-			// The bytes are kept for the full parse that follows, or in case the file is no session to preview.
-			const chunks = await readBlobChunks(
-				plan ? blob.slice(0, plan.cut) : blob,
-				(bytes) => {
-					scanner.push(bytes);
-					hasher?.update(bytes);
-				},
-				plan ? (p) => progress({ loaded: p.loaded + helperLoaded, total: blob.size }) : progress,
-				!mustBeLean,
-			);
-			if (plan) {
-				// The helper's part, or (when it failed) the same part scanned here.
-				const part = await (rest ?? Promise.reject()).catch(() => scanBlobPart(blob, plan.cut, plan.version));
-				// A head that cannot take the part (it is no session to preview) leaves the part unused.
-				if (scanner.readyForPart) scanner.absorb(part, plan.cut);
-			}
-			// A split file is hashed by the helper, the whole file read again, once the preview is sent
-			// (before, its reading would slow the reading of the entries the preview shows).
-			const hashAfterPreview = () =>
-				plan && lean && !knownHash
-					? (helper ? helper.hash(blob) : Promise.reject()).catch(() => hashBlob(blob))
-					: undefined;
-			let first = scanner.finish();
-			if (first) {
-				const lines = { offset: first.lineOffset, length: first.lineLength };
-				const { version } = first;
-				if (first.wanted.length > 0) {
-					// What the view shows of the entries the scanner kept no bytes for, read from the file.
-					const reader = new SessionHost(blob, first, lines, new Uint8Array(first.entries.length), version);
-					first = completePreview(first, await reader.load(first.wanted));
-				}
-				const parts = previewToParts(first);
-				const host = new SessionHost(blob, first, lines, wholeMask(parts.shape), version);
-				keepHost(requestId, host);
-				// Sent with its buffers copied, not transferred: the index below is made from it after.
-				sendPreview(requestId, parts, post);
-				const contentHash = knownHash ?? hasher?.digest() ?? (await hashAfterPreview());
-				if (keepIndex) {
-					const index: Omit<StoredIndex, "contentHash"> = {
-						format: INDEX_FORMAT,
-						size: blob.size,
-						parts,
-						lineOffset: first.lineOffset,
-						lineLength: first.lineLength,
-						version,
-						dialect: first.dialect,
-						...(first.title !== undefined ? { title: first.title } : {}),
-					};
-					// A file parsed in full is hashed by the page: the index is stored when the page says its hash.
-					if (contentHash) void writeIndex({ ...index, contentHash });
-					else host.unstoredIndex = index;
-				}
-				if (lean) {
-					const session = scannedSession(first, first.entries, blob.size);
-					post(leanDone(requestId, blob.size, session, first.entries.length, contentHash, leanCheckable(blob.size)));
-					await checkLean(requestId, post);
-					return;
-				}
-			} else if (mustBeLean) {
+			const session = scannedSession(storedFacts(stored), entries, blob.size);
+			post(leanDone(requestId, blob.size, session, entries.length, stored.contentHash, leanCheckable(blob.size)));
+			await checkLean(requestId, post);
+			return;
+		}
+		// A file too large to parse in full is not kept in memory, and the scanner keeps none of its
+		// bytes either; a smaller file's are kept until the scan has read it (else it is parsed in full).
+		const scanner = createPreviewScanner({ keepBytes: !scanOnly });
+		// Where the machine has cores to spare, a helper scans the file's second half meanwhile.
+		const from = splitFrom ?? helper?.splitFrom ?? Number.POSITIVE_INFINITY;
+		const plan = helper && blob.size >= from ? await planSplit(blob, from) : null;
+		let helperLoaded = 0;
+		const rest = plan
+			? helper?.scanPart(blob, plan, (loaded) => {
+					helperLoaded = loaded;
+				})
+			: undefined;
+		// The bytes are hashed as they are read (the reading leaves this thread time to spare),
+		// unless the hash is known; a split file's are hashed by the helper after its part.
+		const hasher = !knownHash && !plan ? createContentHasher() : null;
+		const chunks = await readBlobChunks(
+			plan ? blob.slice(0, plan.cut) : blob,
+			(bytes) => {
+				scanner.push(bytes);
+				hasher?.update(bytes);
+			},
+			plan ? (p) => progress({ loaded: p.loaded + helperLoaded, total: blob.size }) : progress,
+			!scanOnly,
+		);
+		if (plan) {
+			// The helper's part, or (when it failed) the same part scanned here.
+			const part = await (rest ?? Promise.reject()).catch(() => scanBlobPart(blob, plan.cut, plan.version));
+			// A head that cannot take the part (the scan cannot read the file) leaves the part unused.
+			if (scanner.readyForPart) scanner.absorb(part, plan.cut);
+		}
+		// A split file is hashed by the helper, the whole file read again, once the preview is sent
+		// (before, its reading would slow the reading of the entries the preview shows).
+		const contentHash = async () =>
+			knownHash ??
+			hasher?.digest() ??
+			(await (helper && plan ? helper.hash(blob) : Promise.reject()).catch(() => hashBlob(blob)));
+		let first = scanner.finish();
+		if (!first) {
+			if (scanOnly) {
 				throw tooLargeToParse(
 					blob.size,
 					", and only a session with its header on the first line opens without being parsed in full",
@@ -516,54 +414,46 @@ export async function runParse(
 					chunks.push(more);
 				}
 			}
-			if (lean) {
-				// Parsed in full here, and held as any lean file is: the page parses nothing.
-				const { parsed } = await readSessionChunks(chunks, progress, { diagnostics: false, hash: false });
-				chunks.length = 0;
-				const contentHash = knownHash ?? hasher?.digest() ?? (await hashAfterPreview());
-				hostParsed(requestId, blob, parsed, post);
-				const { entries, ...session } = parsed;
-				post(leanDone(requestId, blob.size, { ...session, lines: [] }, entries.length, contentHash, true));
-				await checkLean(requestId, post, parsed);
-				return;
-			}
-			result = await readSessionChunks(chunks, progress, options);
-		} else {
-			result = await readSessionBlob(blob, progress, options);
+			// Parsed in full here, and held as any lean file is: the page parses nothing.
+			const { parsed } = await readSessionChunks(chunks, progress, { diagnostics: false, hash: false });
+			chunks.length = 0;
+			const hash = await contentHash();
+			hostParsed(requestId, blob, parsed, post);
+			const { entries, ...session } = parsed;
+			post(leanDone(requestId, blob.size, { ...session, lines: [] }, entries.length, hash, true));
+			await checkLean(requestId, post, parsed);
+			return;
 		}
-		const { entries, ...session } = result.parsed;
-		// The entries the page could not make from the bytes, as objects.
-		const perEntry = entries.length > 0 ? result.size / entries.length : 1;
-		const chunkLen = Math.max(1, Math.floor(ENTRY_CHUNK_BYTES / Math.max(perEntry, 1)));
-		for (let i = streamed; i < entries.length; i += chunkLen) {
-			post({ type: "entries", requestId, entries: entries.slice(i, i + chunkLen) });
+		chunks.length = 0;
+		const lines = { offset: first.lineOffset, length: first.lineLength };
+		const { version } = first;
+		if (first.wanted.length > 0) {
+			// What the view shows of the entries the scanner kept no bytes for, read from the file.
+			const reader = new SessionHost(blob, first, lines, new Uint8Array(first.entries.length), version);
+			first = completePreview(first, await reader.load(first.wanted));
 		}
-		const index = getTreeIndex(entries);
-		const tree = treeParts(index);
-		post(
-			{
-				type: "done",
-				requestId,
-				session,
-				size: result.size,
-				entryCount: entries.length,
-				tree,
-			},
-			[tree.parent.buffer, tree.depth.buffer, tree.live.buffer],
-		);
-		if (view) {
-			// Counting the tips' tokens measures every message: the page shows the tips before that.
-			const graph = graphParts(buildGraph(index));
-			const leaves = summarizeLeaves(entries, index, { tokens: false });
-			post({ type: "view", requestId, view: { leaves, graph } }, [graph.nodeAt.buffer, graph.parentNode.buffer]);
+		const parts = previewToParts(first);
+		const host = new SessionHost(blob, first, lines, wholeMask(parts.shape), version);
+		keepHost(requestId, host);
+		// Sent with its buffers copied, not transferred: the index below is made from it after.
+		sendPreview(requestId, parts, post);
+		const hash = await contentHash();
+		if (keepIndex) {
+			void writeIndex({
+				format: INDEX_FORMAT,
+				contentHash: hash,
+				size: blob.size,
+				parts,
+				lineOffset: first.lineOffset,
+				lineLength: first.lineLength,
+				version,
+				dialect: first.dialect,
+				...(first.title !== undefined ? { title: first.title } : {}),
+			});
 		}
-		if (deferDiagnostics) {
-			// Exactly what a full parse appends (it consults the issues found so far).
-			const before = session.issues.length;
-			const all = collectDiagnostics(entries, index, session.lines, session.issues.slice());
-			post({ type: "diagnostics", requestId, issues: all.slice(before) });
-		}
-		if (view) post({ type: "leaves", requestId, leaves: summarizeLeaves(entries, index) });
+		const session = scannedSession(first, first.entries, blob.size);
+		post(leanDone(requestId, blob.size, session, first.entries.length, hash, leanCheckable(blob.size)));
+		await checkLean(requestId, post);
 	} catch (err) {
 		post({
 			type: "error",

@@ -14,21 +14,18 @@ import type {
 	SessionIssue,
 	SnippetPart,
 	TipComparison,
-	TreeParts,
 } from "../core";
 import type { HostExportQuestion } from "./hostExport";
-import type { ChunkPlan } from "./readSession";
 
-/**
- * Files from this size on are opened lean: every one, by default. The worker keeps the file and
- * its preview (`SessionHost`) and answers the page's questions (a tip's context, an entry, a
- * comparison, a find, the lab's entries, an export, the checks, a followed file's new lines) from
- * the file's bytes; the page holds the preview's skeletons and what it asked for. A file the
- * preview cannot read (no header on its first line: a headerless file, oh-my-pi's title line,
- * pi's harness v4) is parsed in full in the worker and held whole there, the page getting the
- * same preview of it. A file below a size the page sets (`leanFrom`) is parsed in full, on the page too.
+/*
+ * Every file is opened lean. The worker keeps the file and its preview (`SessionHost`) and answers
+ * the page's questions (a tip's context, an entry, a comparison, a find, the lab's entries, an
+ * export, the checks, a followed file's new lines) from the file's bytes; the page holds the
+ * preview's skeletons and what it asked for. A file the scan cannot read (pi's harness v4, a
+ * broken first line, a header further down a file without one first) is parsed in full in the
+ * worker and held whole there, the page getting the same preview of it.
  */
-export const LEAN_MIN_BYTES = 0;
+
 /** Larger files are refused: lean sessions were tried up to 2 GB; past this, memory is unknown ground. */
 export const MAX_LEAN_BYTES = 4 * 1024 * 1024 * 1024;
 
@@ -97,9 +94,7 @@ export type HostRequest =
 	 * of them line `firstLine` (see `SessionHost.append`).
 	 */
 	| { type: "append"; requestId: number; queryId: number; bytes: ArrayBuffer; firstLine: number }
-	| { type: "release"; requestId: number }
-	/** The content hash of a file the worker previewed: it stores the scan's index under it. */
-	| { type: "remember"; requestId: number; contentHash: string };
+	| { type: "release"; requestId: number };
 
 export type HostAnswer =
 	| { type: "context"; queryId: number; context: Omit<LazyContext, "analysis"> & { analysis: PackedAnalysis } }
@@ -120,18 +115,6 @@ export interface ParseRequest {
 	requestId: number;
 	blob: Blob;
 	/**
-	 * Send `done` without the semantic checks' issues, then run them and send those issues in a
-	 * `diagnostics` message (what a full parse would have appended to `session.issues`).
-	 */
-	deferDiagnostics?: boolean;
-	/**
-	 * For a large file: read it all first and send a `preview` (the graph and the tips from a
-	 * byte scan of each line, see core `SessionPreview`) before parsing it in full.
-	 */
-	preview?: boolean;
-	/** Open the file lean from this size on, instead of `LEAN_MIN_BYTES` (needs `preview`). */
-	leanFrom?: number;
-	/**
 	 * Split the preview's scan between this worker and a helper from this size on (absent: by the
 	 * machine's cores, see `ParseHelper.splitFrom`).
 	 */
@@ -140,19 +123,11 @@ export interface ParseRequest {
 	contentHash?: string;
 	/** Store the scan's index for the next open (not for what came from a link: nothing is stored unasked). */
 	keepIndex?: boolean;
-	/**
-	 * After `done`, work out what the view shows first and send it in a `view` message (the tips
-	 * without their token counts), then the counted tips in a `leaves` message.
-	 */
-	view?: boolean;
 }
 
-/**
- * What the view shows first that the worker works out from its copy of the entries while the page
- * analyses the current leaf.
- */
+/** What the view shows of a session: its tips and its graph. */
 export interface SessionView {
-	/** `summarizeLeaves` of the entries, not counted (`contextTokens` null: see the `leaves` message). */
+	/** `summarizeLeaves` of the entries (`contextTokens` null where not counted yet). */
 	leaves: LeafSummary[];
 	/** `graphParts(buildGraph(index))`: nothing expanded, nothing pinned. */
 	graph: GraphParts;
@@ -176,9 +151,9 @@ export interface HostGrowth {
 }
 
 /**
- * Worker → page messages, per request: `bytes` for every chunk of the file as it is parsed (the
- * page makes the final entries from them, see `ChunkPlan`), then `entries` for the
- * rest as objects in chunks (so no single message blocks the page long), then `done`.
+ * Worker → page messages, per request: `progress`, the preview (its whole entries first, in
+ * slices), `done`, then in the background the counted tips (`leaves`) and the checks
+ * (`diagnostics`); or an `error`.
  */
 export type ParseResponse =
 	/** The worker's script ran: from now on a failure is a crash, not a missing worker. */
@@ -191,36 +166,26 @@ export type ParseResponse =
 	 * takes in no single message of megabytes); the preview's own `full` is then empty.
 	 */
 	| { type: "preview-whole"; requestId: number; entries: SessionEntry[] }
-	/** Before anything else of a large file: its preview (see `ParseRequest.preview`). */
+	/** The session as the page shows it: the graph and the tips, skeletons of the other entries. */
 	| { type: "preview"; requestId: number; preview: PreviewParts }
-	| ({ type: "bytes"; requestId: number; bytes: ArrayBuffer } & ChunkPlan)
-	| { type: "entries"; requestId: number; entries: SessionEntry[] }
 	| {
 			type: "done";
 			requestId: number;
+			/** The session's fields; its entries are the preview's, the worker keeps the file for the rest. */
 			session: Omit<ParsedSession, "entries">;
 			size: number;
-			/** The content hash, when the worker hashed the bytes (else the page does). */
-			contentHash?: string;
-			/** Entries in all: those made from the bytes and those sent. */
+			contentHash: string;
+			/** Entries in all (the preview's). */
 			entryCount: number;
-			/** The worker's tree index of the entries (`treeParts`), so the page need not build one. */
-			tree?: TreeParts;
 			/**
-			 * The file is too large to hold parsed on the page: it was not parsed in full, its entries
-			 * are the preview's, and the worker keeps it to answer `HostRequest`s.
-			 */
-			lean?: boolean;
-			/**
-			 * A lean file's checks run in the background: a `diagnostics` message follows with all of
-			 * its issues (what a full parse has in `session.issues`, the lean notice not among them).
+			 * The checks run in the background: a `diagnostics` message follows with all of the
+			 * session's issues (what a full parse has in `session.issues`, the lean notice not among them).
 			 */
 			checks?: boolean;
-			/** A lean file's tips are counted in the background: a `leaves` message follows. */
+			/** The tips are counted in the background: a `leaves` message follows. */
 			counting?: boolean;
 	  }
-	| { type: "view"; requestId: number; view: SessionView }
-	/** The tips again, with their context tokens counted (after the view and the diagnostics). */
+	/** The tips again, with their context tokens counted. */
 	| { type: "leaves"; requestId: number; leaves: LeafSummary[] }
 	| { type: "diagnostics"; requestId: number; issues: SessionIssue[] }
 	| { type: "error"; requestId: number; message: string; notASession: boolean }

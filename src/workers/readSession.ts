@@ -17,24 +17,6 @@ export interface ReadOptions {
 	hash?: boolean;
 	/** Run the semantic checks (`collectDiagnostics`) before resolving (default true). */
 	diagnostics?: boolean;
-	/**
-	 * Called after each chunk of bytes has been read and parsed, with the chunk (the callback may
-	 * keep it, even transfer it: it is not used again) and what the parser knows now: see
-	 * `ChunkPlan`. Every byte of the file passes through here once, in order.
-	 */
-	onChunk?: (bytes: Uint8Array, plan: ChunkPlan) => void;
-}
-
-/**
- * Which lines of the file are final entries (`SessionParser.stableCount`), so that whoever gets
- * the bytes can make equal entries from them by parsing those lines itself: the lines up to
- * `linesThrough` (1-based, each ended by a newline) that are listed in `entryLines` (from all
- * plans so far) are the first final entries, in order; other lines up to there are not. After
- * invalid UTF-8 no more lines are listed.
- */
-export interface ChunkPlan {
-	entryLines: number[];
-	linesThrough: number;
 }
 
 export interface ReadResult {
@@ -308,7 +290,6 @@ export async function readSessionStream(
 	onProgress?: (p: ReadProgress) => void,
 	options: ReadOptions = {},
 ): Promise<ReadResult> {
-	const { onChunk } = options;
 	const parser = createSessionParser();
 	const hasher = options.hash === false ? null : createContentHasher();
 	const decoder = createUtf8Decoder();
@@ -317,7 +298,6 @@ export async function readSessionStream(
 	let head = "";
 	let lastReport = 0;
 	let invalidLine = 0;
-	let planned = 0;
 	const push = ({ text, firstInvalid }: { text: string; firstInvalid: boolean }) => {
 		if (firstInvalid) {
 			const at = text.indexOf("\uFFFD");
@@ -340,12 +320,6 @@ export async function readSessionStream(
 		loaded += value.length;
 		hasher?.update(value);
 		push(decoder.decode(value));
-		if (onChunk) {
-			// After a bad byte the two decoders' texts could differ: plan no more entries.
-			const entryLines = invalidLine === 0 ? parser.stableLines(planned) : [];
-			planned += entryLines.length;
-			onChunk(value, { entryLines, linesThrough: parser.lineCount });
-		}
 		const now = Date.now();
 		if (onProgress && now - lastReport > 50) {
 			lastReport = now;

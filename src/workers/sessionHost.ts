@@ -41,7 +41,6 @@ import {
 	type TreeIndex,
 	withWholeNodes,
 } from "../core";
-import type { StoredIndex } from "../storage/indexStore";
 import type { HostGrowth } from "./protocol";
 
 /** Where each entry's line is in the file (bytes, from the file's first byte; no newline). */
@@ -344,15 +343,6 @@ export class SessionHost {
 			issues,
 			leafId: currentLeafId(entries),
 		};
-	}
-
-	/** The index the scan made, until the page names the content hash to store it under. */
-	unstoredIndex: Omit<StoredIndex, "contentHash"> | null = null;
-
-	takeUnstoredIndex(): Omit<StoredIndex, "contentHash"> | null {
-		const index = this.unstoredIndex;
-		this.unstoredIndex = null;
-		return index;
 	}
 
 	/** How many entries the scratch copy holds read in whole. */

@@ -17,10 +17,6 @@ async function openLean(blob: Blob, helper?: ParseHelper, splitFrom?: number): P
 		type: "parse",
 		requestId: 1,
 		blob,
-		preview: true,
-		view: true,
-		deferDiagnostics: true,
-		leanFrom: 0,
 		...(splitFrom !== undefined ? { splitFrom } : {}),
 	};
 	await runParse(request, (m, transfer) => out.push(structuredClone(m, { transfer })), helper);

@@ -13,10 +13,6 @@ async function openLean(blob: Blob, contentHash: string, requestId: number): Pro
 		type: "parse",
 		requestId,
 		blob,
-		preview: true,
-		view: true,
-		deferDiagnostics: true,
-		leanFrom: 0,
 		keepIndex: true,
 		contentHash,
 	};

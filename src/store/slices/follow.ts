@@ -222,8 +222,6 @@ export function createFollowSlice(set: SetStore, get: GetStore): FollowActions {
 				if (!get().loads.length) stop();
 				return;
 			}
-			// A preview waits for its full parse; a lean session stays one for good (its worker takes the lines).
-			if (session.partial && !session.lean) return;
 			polling = true;
 			try {
 				const file = await j.handle.getFile();
@@ -253,7 +251,10 @@ export function createFollowSlice(set: SetStore, get: GetStore): FollowActions {
 						return;
 					}
 					if (job !== j) return;
-				} else grown = current.lean ? null : appendSessionText(current, decoder.decode(added), j.lines + 1);
+				} else {
+					// A session parsed on the page (where no worker runs) takes the lines itself.
+					grown = current.lean ? null : appendSessionText(current, decoder.decode(added), j.lines + 1);
+				}
 				// A file whose entries are migrated or of another dialect is read again whole.
 				if (!grown) return await open(j.handle, null);
 				j.hasher.update(added);

@@ -8,7 +8,7 @@ import {
 	type TreeIndex,
 } from "../../core";
 import { isBundleFile } from "../../storage/bundle";
-import { getLastOpenSession, getLeanFromBytes, getSplitFromBytes, setLastOpenSession } from "../../storage/prefs";
+import { getLastOpenSession, getSplitFromBytes, setLastOpenSession } from "../../storage/prefs";
 import type { SessionMeta } from "../../storage/repository";
 import * as repo from "../../storage/repository";
 import { type HostHandle, type ParseFileResult, parseSessionFile, prefetchStoredIndex } from "../../workers/client";
@@ -30,10 +30,9 @@ export const BATCH_THRESHOLD = 10;
 
 let nextJobId = 1;
 
-/** A parsed session, and the semantic checks' issues when they come after it. */
+/** A parsed session, and its checks when they come after it. */
 interface Loaded {
 	session: OpenSession;
-	diagnostics?: Promise<SessionIssue[]>;
 	/** A lean session's checks, run by the worker (all its issues; null: the worker stopped). */
 	leanChecks?: Promise<SessionIssue[] | null>;
 	/**
@@ -66,10 +65,10 @@ export function createLoadSlice(set: SetStore, get: GetStore): LoadActions {
 		set((s) => ({ loadErrors: [...s.loadErrors, { id, fileName, reason }] }));
 
 	/**
-	 * Shows `session`, keeping the selection when it is the open session loaded again; the semantic
-	 * checks' issues are added when the worker has them.
+	 * Shows `session`, keeping the selection when it is the open session loaded again; its checks'
+	 * issues replace the notice when the worker has them.
 	 */
-	const show = async ({ session, diagnostics, leanChecks }: Pick<Loaded, "session" | "diagnostics" | "leanChecks">) => {
+	const show = async ({ session, leanChecks }: Pick<Loaded, "session" | "leanChecks">) => {
 		// What the save changed (the library list) renders in a task before the session's view.
 		await yieldToPage();
 		const before = get();
@@ -80,7 +79,6 @@ export function createLoadSlice(set: SetStore, get: GetStore): LoadActions {
 		get().openSession(session);
 		if (keep && getTreeIndex(session.entries).byId.has(keep)) get().selectLeaf(keep);
 		if (session.stored) setLastOpenSession(session.key);
-		diagnostics?.then((issues) => get().appendIssues(session.entries, issues));
 		const { host } = session;
 		if (host) leanChecks?.then((issues) => get().takeLeanChecks(host, issues));
 	};
@@ -130,6 +128,7 @@ export function createLoadSlice(set: SetStore, get: GetStore): LoadActions {
 				...(base.sourceUrl ? { sourceUrl: base.sourceUrl } : {}),
 				stored: false,
 				partial: true,
+				lean: true,
 				host,
 			},
 		});
@@ -193,10 +192,7 @@ export function createLoadSlice(set: SetStore, get: GetStore): LoadActions {
 						}
 					: undefined;
 			const result = await parseSessionFile(blob, progress(id), {
-				deferDiagnostics: true,
-				view: true,
 				onPreview,
-				leanFrom: getLeanFromBytes(),
 				splitFrom: getSplitFromBytes(),
 				// Nothing from a link is stored unasked, its index neither.
 				keepIndex: !source.fromLink,
@@ -259,7 +255,7 @@ export function createLoadSlice(set: SetStore, get: GetStore): LoadActions {
 					endJob(id);
 				}
 			};
-			return { session, diagnostics: result.diagnostics, leanChecks: result.leanChecks, store };
+			return { session, leanChecks: result.leanChecks, store };
 		} catch (err) {
 			dropPreview(source.fileName);
 			fail(id, label, errorText(err));
@@ -359,10 +355,7 @@ export function createLoadSlice(set: SetStore, get: GetStore): LoadActions {
 				let parsed = false;
 				let shown: TreeIndex | undefined;
 				const result = await parseSessionFile(body, progress(jobId), {
-					deferDiagnostics: true,
-					view: true,
 					contentHash: meta.contentHash || undefined,
-					leanFrom: getLeanFromBytes(),
 					splitFrom: getSplitFromBytes(),
 					keepIndex: !memory,
 					onPreview: (p, host) => {
@@ -391,7 +384,6 @@ export function createLoadSlice(set: SetStore, get: GetStore): LoadActions {
 						stored: !memory,
 						...leanParts(result),
 					},
-					diagnostics: result.diagnostics,
 					leanChecks: result.leanChecks,
 				});
 				return true;

@@ -19,11 +19,6 @@ export function createSessionSlice(set: SetStore, get: GetStore): SessionActions
 			if (before?.host && before.host !== session.host && before.key !== session.key) releaseHost(before.host);
 			set({ session, selectedLeafId: null, focusedEntryId: null, expanded: new Set() });
 		},
-		appendIssues(entries, issues) {
-			const session = get().session;
-			if (issues.length === 0 || !session || session.entries !== entries) return;
-			set({ session: { ...session, issues: [...session.issues, ...issues] } });
-		},
 		takeLeanChecks(host, issues) {
 			const session = get().session;
 			if (!session || session.host !== host || session.leanChecks !== "running") return;
@@ -57,10 +52,7 @@ export function createSessionSlice(set: SetStore, get: GetStore): SessionActions
 			set({ focusedEntryId: id });
 		},
 		toggleSegment(segmentId) {
-			// A preview's runs stay folded until it is parsed in full (soon); a lean session's open,
-			// their nodes read from the file (see the graph's `useLeanFaces`).
-			const session = get().session;
-			if (session?.partial && !session.lean) return;
+			// A lean session's runs open too, their nodes read from the file (see the graph's `useLeanFaces`).
 			const expanded = new Set(get().expanded);
 			if (expanded.has(segmentId)) expanded.delete(segmentId);
 			else expanded.add(segmentId);

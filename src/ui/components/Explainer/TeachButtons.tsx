@@ -25,9 +25,8 @@ export function TeachButtons() {
 	const setCompare = useStore(selectSetCompare);
 	const enterLab = useStore(selectEnterLab);
 	const leaveLab = useStore(selectLeaveLab);
-	// A preview that becomes the full session shortly waits for it; a lean one stays a preview, and
-	// the parse worker works out what the explainer and the comparison show.
-	if (!session || !index || gallery || (session.partial && !session.lean)) return null;
+	// A lean session's explainer and comparison are worked out by the parse worker.
+	if (!session || !index || gallery) return null;
 	const labOff = session.dialect === "pi-v4" ? "pi's v4 format is experimental: its sessions open read-only" : null;
 	return (
 		<nav className="teach-buttons" aria-label="Learn">

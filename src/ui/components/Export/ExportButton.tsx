@@ -1,11 +1,8 @@
 import { type Store, useStore } from "../../../store";
 import { ExportDialog } from "./ExportDialog";
 
-/**
- * A preview (`OpenSession.partial`) is not exported: its entries are not all there yet. A lean
- * session is (it stays a preview): the worker that holds its file makes the export.
- */
-const selectHasSession = (s: Store) => s.session !== null && (!s.session.partial || s.session.lean === true);
+/** A lean session's export is made by the worker that holds its file. */
+const selectHasSession = (s: Store) => s.session !== null;
 const selectOpen = (s: Store) => s.shareDialog?.mode === "export";
 const selectOpenExport = (s: Store) => s.openExport;
 

@@ -17,12 +17,10 @@ export const SegmentNode = memo(function SegmentNode({ id, data }: NodeProps<Seg
 	const cursor = useIsCursor(id);
 	const far = useFarZoom();
 	const { expand } = useGraphActions();
-	const { index, partial, lean } = useOpenEntries();
-	// A preview knows the kinds of the run's entries only roughly: they show once it is read.
+	const { index, partial } = useOpenEntries();
+	// A preview knows the kinds of the run's entries only roughly: they are not listed.
 	const kinds = useMemo(() => (index && !partial ? segmentKinds(index, node) : []), [index, node, partial]);
-	// A preview's runs open once the file is parsed in full (a lean session's open from the start).
-	const waiting = partial && !lean;
-	const expandTitle = waiting ? "Runs open once the whole file is read" : `Expand ${node.count} entries`;
+	const expandTitle = `Expand ${node.count} entries`;
 	const composition = kinds.map((k) => `${k.count} ${KIND_LABEL[k.kind]}`).join(" · ");
 	return (
 		<div
@@ -38,7 +36,6 @@ export const SegmentNode = memo(function SegmentNode({ id, data }: NodeProps<Seg
 					className="graph-node__far graph-node__far-expand nodrag"
 					data-testid="graph-expand"
 					title={expandTitle}
-					disabled={waiting}
 					onClick={(event) => {
 						event.stopPropagation();
 						expand(id);
@@ -55,7 +52,6 @@ export const SegmentNode = memo(function SegmentNode({ id, data }: NodeProps<Seg
 							className="graph-node__expand nodrag"
 							data-testid="graph-expand"
 							title={expandTitle}
-							disabled={waiting}
 							onClick={(event) => {
 								event.stopPropagation();
 								expand(id);

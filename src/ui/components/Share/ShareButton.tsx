@@ -3,12 +3,9 @@ import { type Store, useStore } from "../../../store";
 import { formatBytes } from "../Library/format";
 import { ShareDialog } from "./ShareDialog";
 
-/**
- * A preview (`OpenSession.partial`) is not shared: its entries are not all there yet. A lean
- * session is (its worker exports the file), unless it is too large for a link.
- */
+/** A lean session is shared from its file (its worker exports it), unless it is too large for a link. */
 const selectHasSession = (s: Store) =>
-	s.session !== null && (!s.session.partial || (s.session.lean === true && s.session.size <= MAX_SHARE_TEXT_BYTES));
+	s.session !== null && (s.session.lean !== true || s.session.size <= MAX_SHARE_TEXT_BYTES);
 /** A lean session's size when it is too large for a link. */
 const selectLeanSize = (s: Store) => (s.session?.lean && s.session.size > MAX_SHARE_TEXT_BYTES ? s.session.size : null);
 const selectOpen = (s: Store) => s.shareDialog?.mode === "share";

@@ -54,7 +54,7 @@ export function Toolbar() {
 						{session.entries.length} entries · v{session.version}
 						{session.migrated ? " (migrated)" : ""}
 						{/* A lean session (the worker holds it: every file it can read so) is complete as it is. */}
-						{session.partial && !session.lean ? " · reading every entry…" : session.stored ? "" : " · not stored"}
+						{session.stored ? "" : " · not stored"}
 					</span>
 				</div>
 			)}
