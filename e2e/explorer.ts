@@ -3,19 +3,6 @@ import { expect, type Page } from "@playwright/test";
 import { getTreeIndex, parseSession } from "../src/core";
 import { fixturePath } from "./fixtures";
 
-const LEAN_FROM_MB = "session-explorer:lean-from-mb:v1";
-
-/**
- * Files open lean (the worker holds them: every file it can, by default) or, with the size
- * preference past any file here, parsed in full on the page too: from the page's next load on.
- */
-export async function openFilesLean(page: Page, lean: boolean): Promise<void> {
-	await page.addInitScript(([key, mb]) => localStorage.setItem(key, mb), [
-		LEAN_FROM_MB,
-		lean ? "0" : "1048576",
-	] as const);
-}
-
 /** Opens fixture files through the file picker, as a user would. */
 export async function openFiles(page: Page, ...relative: string[]): Promise<void> {
 	await page.getByTestId("file-input").setInputFiles(relative.map((r) => fixturePath(r)));

@@ -2,7 +2,6 @@ import { readFileSync } from "node:fs";
 import { expect, type Locator, type Page, test } from "@playwright/test";
 import { generateSessionLines, WORKLOADS } from "../bench/generate";
 import { buildGraph, getTreeIndex, parseSession } from "../src/core";
-import { openFilesLean } from "./explorer";
 import { fixturePath } from "./fixtures";
 
 const GOLDEN = "golden/branchy-legacy.jsonl";
@@ -55,35 +54,30 @@ test("every leaf and branch point is a node whose id is the entry id; the curren
 	expect(errors).toEqual([]);
 });
 
-for (const lean of [false, true]) {
-	test(`clicking a node selects it as the leaf and paints its path${lean ? " (opened lean: the worker's context)" : ""}`, async ({
-		page,
-	}) => {
-		const errors: string[] = [];
-		const { leaves, session, index } = expected(GOLDEN);
-		// Lean (the worker holds the file, as by default), or parsed in full on the page too.
-		await openFilesLean(page, lean);
-		await open(page, GOLDEN, errors);
-		if (lean) await expect(page.getByTestId("open-session")).toHaveAttribute("data-lean", "true");
-		await page.getByRole("button", { name: "Fit View" }).click();
-		const other = leaves.find((id) => id !== session.leafId) as string;
-		await node(page, other).click();
-		await expect(page.locator(`[data-testid=leaf-item][data-entry-id="${other}"]`)).toHaveAttribute(
-			"aria-pressed",
-			"true",
-		);
-		await expect(page.getByTestId("context-panel")).toContainText(`Context for ${other}`);
-		await expect(node(page, other).locator(".graph-node")).toHaveClass(/is-selected/);
-		await expect(page.locator(".graph-node.is-selected")).toHaveCount(1);
-		// The root of the selected path is painted on the path; the old leaf is now off it.
-		let root = index.byId.get(other) as number;
-		while (index.parent[root] !== -1) root = index.parent[root];
-		await expect(node(page, session.entries[root].id).locator(".graph-node")).not.toHaveClass(/is-off/);
-		await expect(node(page, session.leafId as string).locator(".graph-node")).toHaveClass(/is-off/);
-		await expect(page.locator(".react-flow__edge-path.is-path").first()).toBeAttached();
-		expect(errors).toEqual([]);
-	});
-}
+test("clicking a node selects it as the leaf and paints its path from the worker's context", async ({ page }) => {
+	const errors: string[] = [];
+	const { leaves, session, index } = expected(GOLDEN);
+	await open(page, GOLDEN, errors);
+	// The worker holds the file: the context shown for the clicked leaf is the one it builds.
+	await expect(page.getByTestId("open-session")).toHaveAttribute("data-lean", "true");
+	await page.getByRole("button", { name: "Fit View" }).click();
+	const other = leaves.find((id) => id !== session.leafId) as string;
+	await node(page, other).click();
+	await expect(page.locator(`[data-testid=leaf-item][data-entry-id="${other}"]`)).toHaveAttribute(
+		"aria-pressed",
+		"true",
+	);
+	await expect(page.getByTestId("context-panel")).toContainText(`Context for ${other}`);
+	await expect(node(page, other).locator(".graph-node")).toHaveClass(/is-selected/);
+	await expect(page.locator(".graph-node.is-selected")).toHaveCount(1);
+	// The root of the selected path is painted on the path; the old leaf is now off it.
+	let root = index.byId.get(other) as number;
+	while (index.parent[root] !== -1) root = index.parent[root];
+	await expect(node(page, session.entries[root].id).locator(".graph-node")).not.toHaveClass(/is-off/);
+	await expect(node(page, session.leafId as string).locator(".graph-node")).toHaveClass(/is-off/);
+	await expect(page.locator(".react-flow__edge-path.is-path").first()).toBeAttached();
+	expect(errors).toEqual([]);
+});
 
 test("a folded run expands on click into entry nodes and folds back", async ({ page }) => {
 	const errors: string[] = [];

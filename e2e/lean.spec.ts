@@ -20,13 +20,9 @@ import { fixturePath } from "./fixtures";
 
 /**
  * A file opened lean (the page holds its preview's skeletons; the parse worker holds the file and
- * answers for a tip's context and for entries): every file opens so by default. The size is a
- * preference; these tests set it to 0 (whatever the default becomes), and check the inspector
- * against pi's own output for every tip.
+ * answers for a tip's context and for entries), as every file opens. These tests check the
+ * inspector against pi's own output for every tip.
  */
-test.beforeEach(async ({ page }) => {
-	await page.addInitScript(() => localStorage.setItem("session-explorer:lean-from-mb:v1", "0"));
-});
 
 async function expectContext(page: Page, leafId: string, expected: { contextEntryIds: string[]; llm: unknown[] }) {
 	const panel = page.getByTestId("context-panel");
@@ -63,7 +59,7 @@ for (const name of ["compaction-heavy", "branchy-legacy", "retained-tail"]) {
 	test(`${name}, opened lean: every tip's context is pi's, from the worker`, async ({ page }) => {
 		const errors = watchErrors(page);
 		const { expected, fixture } = await openGoldenLean(page, name);
-		// The worker counts every tip's context tokens in the background, as the full parse does.
+		// The worker counts every tip's context tokens in the background, as core does for the whole file.
 		const counted = summarizeLeaves(parseSession(readGolden(name).text).entries);
 		for (const tip of counted) {
 			await expect(leafItem(page, tip.id)).toContainText(`~${formatTokens(tip.contextTokens ?? -1)} est`);

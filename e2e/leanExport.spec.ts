@@ -1,25 +1,31 @@
 import { readFileSync } from "node:fs";
-import { type Browser, expect, type Page, test } from "@playwright/test";
-import { parseSession } from "../src/core";
+import { basename } from "node:path";
+import { expect, type Page, test } from "@playwright/test";
+import {
+	analyzeContext,
+	convertToLlm,
+	decodeShare,
+	exportBranch,
+	formatBytes,
+	getTreeIndex,
+	MAX_SHARE_FRAGMENT_CHARS,
+	parseSession,
+	type SessionIssue,
+	scanSecrets,
+	serializeSession,
+} from "../src/core";
+import { parseHash } from "../src/store/address";
 import { startServer } from "../test/staticServer";
-import { describeFixture, leafItem, openFiles, openFilesLean, watchErrors } from "./explorer";
+import { describeFixture, leafItem, openFiles, watchErrors } from "./explorer";
 import { fixturePath } from "./fixtures";
 
 /**
- * Export and Diagnostics of a file opened lean (see `lean.spec.ts`: the page holds skeletons, the
- * worker the file): the worker makes the exports and runs the checks, and both come out as for
- * the same file opened normally. Lean from 0 MB, so small fixtures take the lean path.
+ * Export and Diagnostics of a file opened lean (every file opens so; see `lean.spec.ts`: the page
+ * holds skeletons, the worker the file): the worker makes the exports and runs the checks, and
+ * both come out as core makes them of the file parsed in Node.
  */
 
-/** A page of a fresh context (storage of its own), opening files lean or normally. */
-async function pageOf(browser: Browser, lean: boolean): Promise<Page> {
-	const context = await browser.newContext();
-	const page = await context.newPage();
-	await openFilesLean(page, lean);
-	return page;
-}
-
-/** What the Diagnostics panel lists: every issue's code, severity, line, entry and message. */
+/** What the Diagnostics panel lists: every issue's severity, code, line, entry and message. */
 async function listedIssues(page: Page): Promise<string[]> {
 	const panel = page.getByTestId("diagnostics");
 	// Every page of every group shown.
@@ -43,6 +49,30 @@ async function listedIssues(page: Page): Promise<string[]> {
 		);
 }
 
+const SEVERITY_ORDER = ["error", "warning", "info"];
+
+/**
+ * Core's issues as the panel lists them: most severe first, then by line (file-wide issues first),
+ * in core's order otherwise; each as `listedIssues` reads a row.
+ */
+function issueRows(issues: readonly SessionIssue[]): string[] {
+	return issues
+		.map((issue, i) => ({ issue, i }))
+		.sort(
+			(x, y) =>
+				SEVERITY_ORDER.indexOf(x.issue.severity) - SEVERITY_ORDER.indexOf(y.issue.severity) ||
+				(x.issue.line ?? 0) - (y.issue.line ?? 0) ||
+				x.i - y.i,
+		)
+		.map(({ issue }) => [issue.severity, issue.code, issue.line ?? "", issue.entryId ?? "", issue.message].join(" | "));
+}
+
+/**
+ * A row without the words of the engine's JSON parser that a malformed line's message quotes
+ * (Node and the browser word it differently); what the app says around them stays.
+ */
+const parserWordsDropped = (row: string) => row.replace(/ \| Malformed JSON: .*$/, " | Malformed JSON: …");
+
 /** Downloads the export of `kind` at the selected leaf; the file's text. */
 async function exportText(page: Page, kind: "session" | "branch" | "payload"): Promise<string> {
 	await page.getByTestId("export-button").click();
@@ -58,92 +88,104 @@ async function exportText(page: Page, kind: "session" | "branch" | "payload"): P
 }
 
 /**
- * A branch export without what is made fresh for each export: the new session's id and time, the
- * new label entries' ids, parents and times.
+ * A branch export's lines with its label entries' ids (random, made fresh for each export) named
+ * by their order instead, in their own ids and in the parent ids that point at them.
  */
-function comparableBranch(text: string): unknown[] {
+function labelIdsNamed(text: string): string[] {
 	const lines = text.split("\n");
 	expect(lines.pop()).toBe("");
-	return lines.map((line, i) => {
+	const named = new Map<string, string>();
+	return lines.map((line) => {
 		const value = JSON.parse(line) as Record<string, unknown>;
-		if (i === 0) return { ...value, id: "ID", timestamp: "T" };
-		if (value.type === "label") return { ...value, id: "L", parentId: "P", timestamp: "T" };
-		return line;
+		if (value.type !== "label") return line;
+		named.set(String(value.id), `label-${named.size}`);
+		value.id = named.get(String(value.id));
+		value.parentId = named.get(String(value.parentId)) ?? value.parentId;
+		return JSON.stringify(value);
 	});
 }
 
 for (const file of ["bad/mixed.jsonl", "golden/compaction-heavy.jsonl", "pi-mono/before-compaction.jsonl"]) {
-	test(`${file}, opened lean: the Diagnostics panel lists the issues of a normal open, once the worker checked it`, async ({
-		browser,
+	test(`${file}, opened lean: the Diagnostics panel lists core's issues, once the worker checked it`, async ({
+		page,
 	}) => {
-		const expected = parseSession(readFileSync(fixturePath(file), "utf8")).issues.length;
-		expect(expected).toBeGreaterThan(0);
-		const normal = await pageOf(browser, false);
-		await normal.goto("./");
-		await openFiles(normal, file);
-		await expect(normal.getByTestId("diagnostics")).toHaveAttribute("data-count", String(expected));
-		const want = await listedIssues(normal);
-
-		const lean = await pageOf(browser, true);
-		const errors = watchErrors(lean);
-		await lean.goto("./");
-		await openFiles(lean, file);
-		await expect(lean.getByTestId("open-session")).toHaveAttribute("data-lean", "true");
-		await expect(lean.getByTestId("diagnostics-lean")).toHaveAttribute("data-state", "done");
-		await expect(lean.getByTestId("diagnostics")).toHaveAttribute("data-count", String(expected));
-		expect(await listedIssues(lean)).toEqual(want);
-		// An issue's entry is one click away, as in a normal open.
-		const jump = lean.locator("[data-testid=diagnostic] .diagnostic__main--jump").first();
+		const issues = parseSession(readFileSync(fixturePath(file), "utf8")).issues;
+		expect(issues.length).toBeGreaterThan(0);
+		const errors = watchErrors(page);
+		await page.goto("./");
+		await openFiles(page, file);
+		await expect(page.getByTestId("open-session")).toHaveAttribute("data-lean", "true");
+		await expect(page.getByTestId("diagnostics-lean")).toHaveAttribute("data-state", "done");
+		await expect(page.getByTestId("diagnostics")).toHaveAttribute("data-count", String(issues.length));
+		expect((await listedIssues(page)).map(parserWordsDropped)).toEqual(issueRows(issues).map(parserWordsDropped));
+		// An issue's entry is one click away.
+		const jump = page.locator("[data-testid=diagnostic] .diagnostic__main--jump").first();
 		const target = await jump.locator("xpath=..").getAttribute("data-entry-id");
 		await jump.click();
-		await expect(lean.locator(`[data-testid=diagnostic][data-entry-id="${target}"]`).first()).toHaveClass(/is-active/);
+		await expect(page.locator(`[data-testid=diagnostic][data-entry-id="${target}"]`).first()).toHaveClass(/is-active/);
 		expect(errors).toEqual([]);
-		await normal.context().close();
-		await lean.context().close();
 	});
 }
 
 for (const file of ["golden/compaction-heavy.jsonl", "pi-mono/large-session.jsonl"]) {
-	test(`${file}, opened lean: session, branch and payload exports are a normal open's`, async ({ browser }) => {
+	test(`${file}, opened lean: session, branch and payload exports are core's`, async ({ page }) => {
+		const text = readFileSync(fixturePath(file), "utf8");
 		const f = describeFixture(file);
 		const tip = f.tips.find((id) => id !== f.currentLeaf) ?? (f.currentLeaf as string);
-		const exports = async (lean: boolean) => {
-			const page = await pageOf(browser, lean);
-			const errors = watchErrors(page);
-			await page.goto("./");
-			await openFiles(page, file);
-			if (lean) await expect(page.getByTestId("open-session")).toHaveAttribute("data-lean", "true");
-			else await expect(page.getByTestId("open-session")).not.toHaveAttribute("data-lean", /.*/);
-			await expect(page.getByTestId("export-button")).toBeEnabled();
-			const out: Record<string, string> = {};
-			// The link to the session (a lean one's file exported by its worker), as a normal open's.
-			await page.getByTestId("share-button").click();
-			const dialog = page.getByTestId("share-dialog");
-			const link = dialog.getByTestId("share-link");
-			const tooBig = dialog.getByTestId("share-too-big");
-			await expect(link.or(tooBig)).toBeVisible();
-			out.link = (await link.count()) > 0 ? await link.inputValue() : `too big: ${await tooBig.textContent()}`;
-			await page.keyboard.press("Escape");
-			await expect(page.getByTestId("share-dialog")).toHaveCount(0);
-			out.session = await exportText(page, "session");
-			await leafItem(page, tip).click();
-			out.branch = await exportText(page, "branch");
-			out.payload = await exportText(page, "payload");
-			expect(errors).toEqual([]);
-			await page.context().close();
-			return out;
-		};
-		const normal = await exports(false);
-		const lean = await exports(true);
-		expect(lean.session).toBe(normal.session);
-		expect(lean.session).toBe(readFileSync(fixturePath(file), "utf8"));
-		expect(lean.link).toBe(normal.link);
-		// The golden is small enough for a link; the other one says it is too large, alike.
-		expect(lean.link).toMatch(file.startsWith("golden/") ? /#share=/ : /^too big: /);
-		expect(comparableBranch(lean.branch)).toEqual(comparableBranch(normal.branch));
-		expect(lean.branch.split("\n").length).toBeGreaterThan(3);
-		expect(lean.payload).toBe(normal.payload);
-		expect(JSON.parse(lean.payload).length).toBeGreaterThan(0);
+		const index = getTreeIndex(f.parsed.entries);
+		const payload = `${JSON.stringify(convertToLlm(analyzeContext(f.parsed.entries, tip, index).messages), null, 2)}\n`;
+		// Nothing to redact: the downloads are the exports as made.
+		expect(scanSecrets(text)).toEqual([]);
+		expect(scanSecrets(payload)).toEqual([]);
+
+		const errors = watchErrors(page);
+		await page.goto("./");
+		await openFiles(page, file);
+		await expect(page.getByTestId("open-session")).toHaveAttribute("data-lean", "true");
+		await expect(page.getByTestId("export-button")).toBeEnabled();
+
+		// The link to the session: the golden is small enough to travel inside it (the file exported
+		// by its worker, read back whole); the other one is too large, and says so.
+		await page.getByTestId("share-button").click();
+		const dialog = page.getByTestId("share-dialog");
+		const link = dialog.getByTestId("share-link");
+		const tooBig = dialog.getByTestId("share-too-big");
+		await expect(link.or(tooBig)).toBeVisible();
+		if (file.startsWith("golden/")) {
+			const parts = parseHash(new URL(await link.inputValue()).hash);
+			expect(parts.name).toBe(basename(file));
+			expect(await decodeShare(parts.share as string)).toBe(text);
+		} else {
+			await expect(tooBig).toContainText(
+				`it is ${formatBytes(Buffer.byteLength(text))}, and even compressed the link would need`,
+			);
+			const needed = /would need ([\d,]+) characters/.exec((await tooBig.textContent()) ?? "")?.[1] ?? "0";
+			expect(Number(needed.replace(/,/g, ""))).toBeGreaterThan(MAX_SHARE_FRAGMENT_CHARS);
+		}
+		await page.keyboard.press("Escape");
+		await expect(page.getByTestId("share-dialog")).toHaveCount(0);
+
+		expect(await exportText(page, "session")).toBe(text);
+		await leafItem(page, tip).click();
+
+		// The branch's new header is made at export (a fresh id and time), naming the file it came
+		// from; with those, core writes the same branch (labels chained after the tip).
+		const branch = await exportText(page, "branch");
+		const head = JSON.parse(branch.slice(0, branch.indexOf("\n"))) as Record<string, string>;
+		expect(head.id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/);
+		expect(head.parentSession).toBe(basename(file));
+		const want = exportBranch(f.parsed.header, f.parsed.entries, tip, {
+			sessionId: head.id,
+			timestamp: head.timestamp,
+			parentSession: head.parentSession,
+		});
+		expect(labelIdsNamed(branch)).toEqual(labelIdsNamed(want));
+		expect(branch.split("\n").length).toBeGreaterThan(3);
+
+		const sent = await exportText(page, "payload");
+		expect(sent).toBe(payload);
+		expect(JSON.parse(sent).length).toBeGreaterThan(0);
+		expect(errors).toEqual([]);
 	});
 }
 
@@ -166,28 +208,20 @@ test.describe("a lean session from a link (not saved)", () => {
 	test.afterAll(() => server.close());
 
 	for (const name of ["large-session.jsonl", "compaction-heavy.jsonl"]) {
-		test(`${name}: the whole session comes from the worker (an older version migrated), as a normal open's`, async ({
-			browser,
+		test(`${name}: the whole session comes from the worker (an older version migrated), as core writes it`, async ({
+			page,
 		}) => {
-			const url = `${server.origin}/${name}`;
-			const sessionOf = async (lean: boolean) => {
-				const page = await pageOf(browser, lean);
-				const errors = watchErrors(page);
-				await page.goto(`./?url=${encodeURIComponent(url)}`);
-				if (lean) await expect(page.getByTestId("open-session")).toHaveAttribute("data-lean", "true");
-				else await expect(page.getByTestId("open-session")).not.toHaveAttribute("data-lean", /.*/);
-				await expect(page.getByTestId("library-unsaved-item")).toHaveCount(1);
-				const text = await exportText(page, "session");
-				expect(errors).toEqual([]);
-				await page.context().close();
-				return text;
-			};
-			const normal = await sessionOf(false);
-			const lean = await sessionOf(true);
-			expect(lean).toBe(normal);
-			const parsed = parseSession(lean);
+			const dir = name === "large-session.jsonl" ? "pi-mono" : "golden";
+			const parsed = parseSession(readFileSync(fixturePath(`${dir}/${name}`), "utf8"));
 			expect(parsed.version).toBe(name === "large-session.jsonl" ? 1 : 3);
 			expect(parsed.entries.length).toBeGreaterThan(100);
+
+			const errors = watchErrors(page);
+			await page.goto(`./?url=${encodeURIComponent(`${server.origin}/${name}`)}`);
+			await expect(page.getByTestId("open-session")).toHaveAttribute("data-lean", "true");
+			await expect(page.getByTestId("library-unsaved-item")).toHaveCount(1);
+			expect(await exportText(page, "session")).toBe(serializeSession(parsed.header, parsed.entries));
+			expect(errors).toEqual([]);
 		});
 	}
 });

@@ -170,16 +170,11 @@ async function freshContext(browser: Browser): Promise<BrowserContext> {
 	});
 }
 
-/** `BENCH_LEAN_FROM_MB`: open files lean from this size (the page's preference), to compare paths. */
-const LEAN_FROM_MB = process.env.BENCH_LEAN_FROM_MB;
 /** `BENCH_SPLIT_FROM_MB`: split the first scan between two threads from this size (the page's preference). */
 const SPLIT_FROM_MB = process.env.BENCH_SPLIT_FROM_MB;
 
 async function newPage(context: BrowserContext): Promise<Page> {
 	const page = await context.newPage();
-	if (LEAN_FROM_MB !== undefined) {
-		await page.addInitScript((mb) => localStorage.setItem("session-explorer:lean-from-mb:v1", mb), LEAN_FROM_MB);
-	}
 	if (SPLIT_FROM_MB !== undefined) {
 		await page.addInitScript((mb) => localStorage.setItem("session-explorer:split-scan-from-mb:v1", mb), SPLIT_FROM_MB);
 	}

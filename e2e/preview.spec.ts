@@ -1,111 +1,115 @@
 import { readFileSync, writeFileSync } from "node:fs";
-import { expect, test } from "@playwright/test";
+import { expect, type Page, test } from "@playwright/test";
 import { ensureWorkload, WORKLOADS } from "../bench/generate";
-import { getTreeIndex, parseSession } from "../src/core";
+import {
+	analyzeContext,
+	buildGraph,
+	getTreeIndex,
+	inspectContext,
+	type ParsedSession,
+	parseSession,
+} from "../src/core";
 import { reshapeSession } from "../test/reshape";
-import { openFilesLean, watchErrors } from "./explorer";
+import { expectTips, watchErrors } from "./explorer";
 
 /**
- * A file to parse in full (the lean size preference past it: by default every file opens lean, see
- * lean.spec) shows a preview (the graph and the tips from the start of each line) while it is
- * parsed in full; the full session then takes its place. The page records what it showed while the
- * preview was up, so the test does not depend on how long that lasts.
+ * A large generated session (10 MB) opens lean from its first scan: the page shows the preview the
+ * scan makes (the graph and the tips, from the start of each line) and keeps it, the parse worker
+ * holding the file and answering for the context; no full parse on the page replaces it. The page
+ * records how the open session showed itself from the first moment on, so the test does not depend
+ * on when it looks.
  */
-test("a 10 MB session previews its graph and tips, then opens in full with the same graph", async ({ page }) => {
+
+interface Seen {
+	/** Whether the open session was a preview (`data-partial`) the first time it showed. */
+	firstPartial: boolean | null;
+	/** Whether it ever showed without that mark (a session parsed in full on the page). */
+	whole: boolean;
+}
+
+async function watchOpenSession(page: Page): Promise<void> {
+	await page.addInitScript(() => {
+		const seen: Seen = { firstPartial: null, whole: false };
+		(window as unknown as { __seen: Seen }).__seen = seen;
+		new MutationObserver(() => {
+			const open = document.querySelector<HTMLElement>("[data-testid=open-session]");
+			if (!open) return;
+			const partial = open.dataset.partial === "true";
+			seen.firstPartial ??= partial;
+			if (!partial) seen.whole = true;
+		}).observe(document, { subtree: true, childList: true, attributes: true });
+	});
+}
+
+const count = (n: number) => n.toLocaleString("en-US");
+
+/**
+ * Opens the file at `path` (the session core reads as `parsed`) and checks what a lean open shows:
+ * core's tips in file order, graph nodes of core's graph, the current tip's context as core builds
+ * it, the session in the library, lean at the end and a preview from the first moment to the last.
+ */
+async function expectOpensLean(page: Page, path: string, parsed: ParsedSession): Promise<void> {
+	const index = getTreeIndex(parsed.entries);
+	const tips = index.leaves.map((p) => parsed.entries[p].id);
+	expect(tips.length).toBeGreaterThan(1);
+	const leaf = parsed.leafId as string;
+	const analysis = analyzeContext(parsed.entries, leaf, index);
+	const pipeline = inspectContext(parsed.entries, analysis);
+	expect(analysis.compaction).not.toBeNull();
+	const graphNodes = new Set(buildGraph(index).nodes.map((n) => n.id));
+
+	const errors = watchErrors(page);
+	await watchOpenSession(page);
+	await page.goto("./");
+	await page.getByTestId("file-input").setInputFiles(path);
+
+	// The inspector: the current tip's context, read by the worker from the file it holds.
+	const panel = page.getByTestId("context-panel");
+	await expect(panel).toBeVisible({ timeout: 60_000 });
+	await expect(panel.locator(".ins-header__leaf")).toHaveText(leaf);
+	await expect(panel.locator(".ins-header .badge")).toHaveText("current leaf");
+	await expect(panel).toHaveAttribute("data-count", `${analysis.selected.length},${pipeline.llm.length}`);
+	const stages = {
+		path: analysis.fates.length,
+		entries: analysis.selected.length,
+		messages: analysis.messages.length,
+		payload: pipeline.llm.length,
+	};
+	for (const [stage, n] of Object.entries(stages))
+		await expect(panel.locator(`[data-stage=${stage}] .ins-stage__count`)).toHaveText(count(n));
+	await expect(panel.getByTestId("context-tokens")).toContainText(`≈${count(pipeline.llmTokens)} tokens sent`);
+
+	await expectTips(page, tips);
+	// The graph: nodes core's graph has, the current tip's among them.
+	await expect(page.locator(`.react-flow__node[data-id="${leaf}"] .graph-node`)).toHaveClass(/is-current-leaf/);
+	const shown = await page
+		.locator(".react-flow__node")
+		.evaluateAll((els) => els.map((e) => (e as HTMLElement).dataset.id ?? ""));
+	expect(shown.length).toBeGreaterThan(1);
+	expect(shown.filter((id) => !graphNodes.has(id))).toEqual([]);
+
+	await expect(page.getByTestId("library-item")).toHaveCount(1);
+	// Stored, and still lean: a lean session stays its preview.
+	await expect(page.getByTestId("open-session")).toHaveAttribute("data-lean", "true");
+	await expect(page.getByTestId("open-session")).toHaveAttribute("data-partial", "true");
+	await expect(page.locator(".toolbar__facts")).toContainText(`${parsed.entries.length} entries`);
+	const seen = await page.evaluate(() => (window as unknown as { __seen: Seen }).__seen);
+	expect(seen).toEqual({ firstPartial: true, whole: false });
+	expect(errors).toEqual([]);
+}
+
+test("a 10 MB session opens lean from its first scan: core's tips, graph and current context", async ({ page }) => {
 	const file = ensureWorkload(WORKLOADS.medium);
 	expect(file.bytes).toBeGreaterThan(8 * 1024 * 1024);
-	const errors = watchErrors(page);
-	await openFilesLean(page, false);
-	await page.addInitScript(() => {
-		const seen = { partial: false, nodes: [] as string[], tips: [] as string[], inspector: "", view: "" };
-		(window as unknown as { __preview: typeof seen }).__preview = seen;
-		const look = () => {
-			if (!document.querySelector("[data-testid=open-session][data-partial]")) return;
-			seen.partial = true;
-			const panel = document.querySelector("[data-testid=context-panel]");
-			if (panel) seen.inspector = panel.getAttribute("data-count") ?? "";
-			const nodes = [...document.querySelectorAll<HTMLElement>(".react-flow__node")].map((n) => n.dataset.id ?? "");
-			const tips = [...document.querySelectorAll<HTMLElement>("[data-testid=leaf-item]")].map(
-				(n) => n.dataset.entryId ?? "",
-			);
-			if (nodes.length > 0) seen.nodes = nodes;
-			seen.view = document.querySelector(".react-flow__viewport")?.getAttribute("style") ?? "";
-			if (tips.length > 0) seen.tips = tips;
-		};
-		new MutationObserver(look).observe(document, { subtree: true, childList: true, attributes: true });
-	});
-	await page.goto("./");
-	await page.getByTestId("file-input").setInputFiles(file.path);
-
-	// In full: the inspector, the stored session, no preview mark.
-	await expect(page.getByTestId("context-panel")).toBeVisible({ timeout: 60_000 });
-	await expect(page.getByTestId("open-session")).not.toHaveAttribute("data-partial", /.*/);
-	await expect(page.getByTestId("library-item")).toHaveCount(1);
-
-	const seen = await page.evaluate(
-		() =>
-			(
-				window as unknown as {
-					__preview: { partial: boolean; nodes: string[]; tips: string[]; inspector: string; view: string };
-				}
-			).__preview,
-	);
-	expect(seen.partial).toBe(true);
-	// The preview showed the graph and the tips; a context it showed (the parse worker's, read from
-	// the file while it parsed it in full) is the one the full session shows for the same leaf.
-	expect(seen.nodes.length).toBeGreaterThan(0);
-	expect(seen.tips.length).toBeGreaterThan(1);
-	if (seen.inspector !== "") {
-		await expect(page.getByTestId("context-panel")).toHaveAttribute("data-count", seen.inspector);
-	}
-	// The full session has the same tips, and every node the preview showed.
-	const tips = await page
-		.getByTestId("leaf-item")
-		.evaluateAll((els) => els.map((e) => (e as HTMLElement).dataset.entryId));
-	expect(new Set(tips)).toEqual(new Set(seen.tips));
-	const nodes = new Set(
-		await page.locator(".react-flow__node").evaluateAll((els) => els.map((e) => (e as HTMLElement).dataset.id)),
-	);
-	for (const id of seen.nodes) expect(nodes.has(id)).toBe(true);
-	// The view the preview opened on (the current leaf) stays: the full session does not move it.
-	expect(seen.view).toContain("scale");
-	await expect(page.locator(".react-flow__viewport")).toHaveAttribute("style", seen.view);
-	expect(errors).toEqual([]);
+	await expectOpensLean(page, file.path, parseSession(readFileSync(file.path, "utf8")));
 });
 
-test("a 10 MB session in another shape (keys shuffled, no header id) previews too, then opens in full", async ({
-	page,
-}, testInfo) => {
+test("a 10 MB session in another shape (keys shuffled, no header id) opens lean too", async ({ page }, testInfo) => {
 	const source = ensureWorkload(WORKLOADS.medium);
 	const text = reshapeSession(readFileSync(source.path, "utf8"), { shuffle: true, headerWithoutId: true, seed: 5 });
 	const path = testInfo.outputPath("medium-reshaped.jsonl");
 	writeFileSync(path, text);
 	const parsed = parseSession(text);
-	const tips = getTreeIndex(parsed.entries).leaves.map((p) => parsed.entries[p].id);
-	const errors = watchErrors(page);
-	await openFilesLean(page, false);
-	await page.addInitScript(() => {
-		const seen = { partial: false, tips: 0 };
-		(window as unknown as { __preview: typeof seen }).__preview = seen;
-		new MutationObserver(() => {
-			if (!document.querySelector("[data-testid=open-session][data-partial]")) return;
-			seen.partial = true;
-			seen.tips = Math.max(seen.tips, document.querySelectorAll("[data-testid=leaf-item]").length);
-		}).observe(document, { subtree: true, childList: true, attributes: true });
-	});
-	await page.goto("./");
-	await page.getByTestId("file-input").setInputFiles(path);
-	await expect(page.getByTestId("context-panel")).toBeVisible({ timeout: 60_000 });
-	await expect(page.getByTestId("open-session")).not.toHaveAttribute("data-partial", /.*/);
-	await expect(page.getByTestId("library-item")).toHaveCount(1);
-	const seen = await page.evaluate(
-		() => (window as unknown as { __preview: { partial: boolean; tips: number } }).__preview,
-	);
-	expect(seen.partial).toBe(true);
-	expect(seen.tips).toBe(tips.length);
-	const shown = await page
-		.getByTestId("leaf-item")
-		.evaluateAll((els) => els.map((e) => (e as HTMLElement).dataset.entryId));
-	expect(new Set(shown)).toEqual(new Set(tips));
-	expect(errors).toEqual([]);
+	expect(parsed.header?.id).toBeUndefined();
+	await expectOpensLean(page, path, parsed);
 });
