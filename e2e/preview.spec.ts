@@ -23,20 +23,24 @@ import { expectTips, watchErrors } from "./explorer";
 interface Seen {
 	/** Whether the open session was a preview (`data-partial`) the first time it showed. */
 	firstPartial: boolean | null;
-	/** Whether it ever showed without that mark (a session parsed in full on the page). */
+	/** Whether it was lean (`data-lean`: the worker holds it) the first time it showed. */
+	firstLean: boolean | null;
+	/** Whether it ever showed without either mark (a session parsed in full on the page). */
 	whole: boolean;
 }
 
 async function watchOpenSession(page: Page): Promise<void> {
 	await page.addInitScript(() => {
-		const seen: Seen = { firstPartial: null, whole: false };
+		const seen: Seen = { firstPartial: null, firstLean: null, whole: false };
 		(window as unknown as { __seen: Seen }).__seen = seen;
 		new MutationObserver(() => {
 			const open = document.querySelector<HTMLElement>("[data-testid=open-session]");
 			if (!open) return;
 			const partial = open.dataset.partial === "true";
+			const lean = open.dataset.lean === "true";
 			seen.firstPartial ??= partial;
-			if (!partial) seen.whole = true;
+			seen.firstLean ??= lean;
+			if (!partial || !lean) seen.whole = true;
 		}).observe(document, { subtree: true, childList: true, attributes: true });
 	});
 }
@@ -46,7 +50,7 @@ const count = (n: number) => n.toLocaleString("en-US");
 /**
  * Opens the file at `path` (the session core reads as `parsed`) and checks what a lean open shows:
  * core's tips in file order, graph nodes of core's graph, the current tip's context as core builds
- * it, the session in the library, lean at the end and a preview from the first moment to the last.
+ * it, the session in the library, lean and a preview from the first moment to the last.
  */
 async function expectOpensLean(page: Page, path: string, parsed: ParsedSession): Promise<void> {
 	const index = getTreeIndex(parsed.entries);
@@ -94,7 +98,7 @@ async function expectOpensLean(page: Page, path: string, parsed: ParsedSession):
 	await expect(page.getByTestId("open-session")).toHaveAttribute("data-partial", "true");
 	await expect(page.locator(".toolbar__facts")).toContainText(`${parsed.entries.length} entries`);
 	const seen = await page.evaluate(() => (window as unknown as { __seen: Seen }).__seen);
-	expect(seen).toEqual({ firstPartial: true, whole: false });
+	expect(seen).toEqual({ firstPartial: true, firstLean: true, whole: false });
 	expect(errors).toEqual([]);
 }
 

@@ -1,4 +1,4 @@
-import { getTreeIndex, type LeafSummary, type SessionEntry, type TreeIndex } from "../core";
+import { getTreeIndex, type LeafSummary, type SessionEntry } from "../core";
 import type { SessionView } from "../workers/protocol";
 import { adoptView, analysisFor, baseGraphFor, countLeavesLater, leafSummariesFor } from "./viewCache";
 import { yieldToPage } from "./yieldToPage";
@@ -14,8 +14,6 @@ export async function prepareView(
 	entries: readonly SessionEntry[],
 	view?: Promise<SessionView | null>,
 	leaves?: Promise<LeafSummary[] | null>,
-	/** The index of this file's preview on screen (see `adoptView`). */
-	shown?: TreeIndex,
 	/** A lean session's contexts come from the worker: none is worked out here. */
 	lean = false,
 ): Promise<void> {
@@ -26,7 +24,7 @@ export async function prepareView(
 	if (!lean) analysisFor(entries, index, null);
 	const built = view ? await view : null;
 	if (built) {
-		adoptView(index, built, shown);
+		adoptView(index, built);
 		if (leaves) void countLeavesLater(entries, index, leaves, !lean);
 	} else {
 		await yieldToPage();

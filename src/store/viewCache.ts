@@ -2,7 +2,6 @@ import {
 	analyzeContext,
 	buildGraph,
 	type ContextAnalysis,
-	type GraphParts,
 	graphFromParts,
 	type LeafSummary,
 	resolveLeaf,
@@ -80,49 +79,12 @@ export function baseGraphFor(index: TreeIndex): SessionGraph {
 
 /**
  * Takes the worker's tip summaries (counted or not) and graph for `index`, worked out over equal
- * entries. `shown` is the index of a preview of the same file on screen: where its graph or tips
- * are equal to these, the very same objects are kept, so that the full session replaces its
- * preview without drawing the graph again.
+ * entries, unless the index has its own already (a lean session's preview, shown before its
+ * `done`, is the session: the same index).
  */
-export function adoptView(index: TreeIndex, view: SessionView, shown?: TreeIndex): void {
-	const shownGraph = shown ? graphCache.get(shown) : undefined;
-	const shownLeaves = shown ? leafCache.get(shown) : undefined;
-	if (!leafCache.has(index)) {
-		leafCache.set(index, shownLeaves && sameValues(shownLeaves, view.leaves) ? shownLeaves : view.leaves);
-	}
-	if (!graphCache.has(index)) {
-		graphCache.set(index, shownGraph && sameGraph(shownGraph, view.graph) ? shownGraph : graphFromParts(view.graph));
-	}
-}
-
-/** Arrays of flat records with equal values, in order. */
-function sameValues<T extends object>(a: readonly T[], b: readonly T[]): boolean {
-	if (a.length !== b.length) return false;
-	for (let i = 0; i < a.length; i++) {
-		const x = a[i] as Record<string, unknown>;
-		const y = b[i] as Record<string, unknown>;
-		const keys = Object.keys(x);
-		if (keys.length !== Object.keys(y).length) return false;
-		for (const k of keys) if (x[k] !== y[k]) return false;
-	}
-	return true;
-}
-
-function sameInts(a: Int32Array, b: Int32Array): boolean {
-	if (a.length !== b.length) return false;
-	for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
-	return true;
-}
-
-/** The same layout: nodes (every field), which node holds each entry, and the node tree. */
-function sameGraph(a: SessionGraph, b: GraphParts): boolean {
-	return (
-		a.width === b.width &&
-		a.height === b.height &&
-		sameInts(a.nodeAt, b.nodeAt) &&
-		sameInts(a.parentNode, b.parentNode) &&
-		sameValues(a.nodes, b.nodes)
-	);
+export function adoptView(index: TreeIndex, view: SessionView): void {
+	if (!leafCache.has(index)) leafCache.set(index, view.leaves);
+	if (!graphCache.has(index)) graphCache.set(index, graphFromParts(view.graph));
 }
 
 let lastAnalysis: { index: TreeIndex; leaf: number; analysis: ContextAnalysis } | null = null;

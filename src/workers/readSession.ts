@@ -29,8 +29,8 @@ export interface ReadResult {
 export class NotASessionError extends Error {}
 
 /**
- * Files above this size are not parsed in full (they are opened lean, see `LEAN_MIN_BYTES` in
- * `parseJob.ts`, or refused). Parsed entries take a few times the file's size, and in Chromium a
+ * Files above this size are not parsed in full (one the scan can read opens from it, see
+ * `runParse` in `parseJob.ts`; another is refused). Parsed entries take a few times the file's size, and in Chromium a
  * worker that runs out of memory takes the whole tab with it; refusing is kinder than a crash.
  */
 export const MAX_SESSION_BYTES = 512 * 1024 * 1024;

@@ -5,7 +5,6 @@ import {
 	LazyIdMap,
 	type SessionIssue,
 	type SessionPreview,
-	type TreeIndex,
 } from "../../core";
 import { isBundleFile } from "../../storage/bundle";
 import { getLastOpenSession, getSplitFromBytes, setLastOpenSession } from "../../storage/prefs";
@@ -84,21 +83,19 @@ export function createLoadSlice(set: SetStore, get: GetStore): LoadActions {
 	};
 
 	/**
-	 * Shows a large file's preview while it is parsed in full, unless `superseded` says the full
-	 * session (or another) has come first.
+	 * Shows a file's preview (the lean session, before the worker's `done` says its hash, checks
+	 * and counts are on their way), unless `superseded` says the session (or another) has come first.
 	 */
 	const showPreview = async (
 		preview: SessionPreview,
 		base: Pick<OpenSession, "fileName" | "size" | "sourceUrl"> & { key?: string },
 		superseded: () => boolean,
-		/** Told the preview's tree index once it is on screen. */
-		onShown: (index: TreeIndex) => void,
 		/** The worker that holds the file: it answers for the entries the preview has as skeletons. */
 		host: HostHandle,
 	) => {
 		const { header, entries } = preview;
-		// A header without id: the library key comes from the content hash, known after the full
-		// parse; the preview stands under a key of its own until then.
+		// A header without id: the library key comes from the content hash, known at `done`; the
+		// preview stands under a key of its own until then.
 		const key =
 			base.key ?? (typeof header?.id === "string" && header.id !== "" ? header.id : `preview:${base.fileName}`);
 		await yieldToPage();
@@ -111,7 +108,6 @@ export function createLoadSlice(set: SetStore, get: GetStore): LoadActions {
 		adoptView(index, preview);
 		await yieldToPage();
 		if (superseded()) return;
-		onShown(index);
 		await show({
 			session: {
 				header,
@@ -174,7 +170,6 @@ export function createLoadSlice(set: SetStore, get: GetStore): LoadActions {
 			updateJob(id, { phase: "reading", loaded: 0, total: blob.size });
 			// A copy kept apart from a stored one gets its key from its content: no preview for it.
 			let parsed = false;
-			let shown: TreeIndex | undefined;
 			const onPreview =
 				preview && !source.fromLink
 					? (p: SessionPreview, host: HostHandle) => {
@@ -184,9 +179,6 @@ export function createLoadSlice(set: SetStore, get: GetStore): LoadActions {
 								p,
 								{ fileName: source.fileName, size: blob.size, sourceUrl: source.sourceUrl },
 								() => parsed,
-								(index) => {
-									shown = index;
-								},
 								host,
 							);
 						}
@@ -198,7 +190,7 @@ export function createLoadSlice(set: SetStore, get: GetStore): LoadActions {
 				keepIndex: !source.fromLink,
 			});
 			parsed = true;
-			await prepareView(result.parsed.entries, result.view, result.leaves, shown, result.lean === true);
+			await prepareView(result.parsed.entries, result.view, result.leaves, result.lean === true);
 			let key = sessionKey(result.parsed.header?.id, result.contentHash, source.fileName);
 			let placement: Placement | null = null;
 			if (source.fromLink) key = await separateKey(key, result.contentHash, source.sourceUrl);
@@ -353,7 +345,6 @@ export function createLoadSlice(set: SetStore, get: GetStore): LoadActions {
 				if (!body) throw new Error("its content is no longer in memory");
 				// Stored with its content hash: the bytes need not be hashed again.
 				let parsed = false;
-				let shown: TreeIndex | undefined;
 				const result = await parseSessionFile(body, progress(jobId), {
 					contentHash: meta.contentHash || undefined,
 					splitFrom: getSplitFromBytes(),
@@ -364,15 +355,12 @@ export function createLoadSlice(set: SetStore, get: GetStore): LoadActions {
 							p,
 							{ key: id, fileName: meta.fileName, size: meta.size, sourceUrl: meta.sourceUrl },
 							() => parsed,
-							(index) => {
-								shown = index;
-							},
 							host,
 						);
 					},
 				});
 				parsed = true;
-				await prepareView(result.parsed.entries, result.view, result.leaves, shown, result.lean === true);
+				await prepareView(result.parsed.entries, result.view, result.leaves, result.lean === true);
 				await show({
 					session: {
 						...result.parsed,

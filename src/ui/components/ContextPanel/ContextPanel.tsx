@@ -1,4 +1,4 @@
-import { useDeferredValue, useEffect, useMemo, useRef } from "react";
+import { useEffect, useMemo, useRef } from "react";
 import type { ContextAnalysis, SessionEntry, TreeIndex } from "../../../core";
 import { inspectContext } from "../../../core";
 import { useStore } from "../../../store";
@@ -43,10 +43,10 @@ export function ContextPanel() {
 		() => ({ entries: liveEntries, index: liveIndex, analysis: liveAnalysis }),
 		[liveEntries, liveIndex, liveAnalysis],
 	);
-	// A newly opened session shows here after the graph's nodes (see `OPEN_STEPS`); another leaf,
-	// or another version of the session shown (the lab), shows at once. A preview (its entries are
-	// mostly skeletons) shows the context the parse worker works out from the file it holds, and
-	// the full session after it counts as newly opened.
+	// A lean session (its entries are mostly skeletons) shows the context the parse worker works
+	// out from the file it holds, each tip's at once. A session parsed on the page (where no worker
+	// runs) shows here after the graph's nodes (see `OPEN_STEPS`); another leaf, or another version
+	// of the session shown (the lab), at once.
 	const shownKey = useRef<string | null>(null);
 	const partial = session?.partial === true;
 	const hosted = useHostContext(partial ? session : null, useStore(selectLeafId));
@@ -69,37 +69,10 @@ export function ContextPanel() {
 	useEffect(() => {
 		if (ready) shownKey.current = session?.key ?? null;
 	});
-	// After a preview, the full session's inspector renders as a transition (React renders it in
-	// slices: the page is busy then, taking in the file); otherwise, and for another leaf, at once.
-	// A session shown as a preview (a lean one stays one) shows each tip's context at once too:
-	// deferred, that render was thrown away and begun again at each frame of the graph's pan to
-	// the tip (300 ms), so a tip's context came half a second after the worker's answer.
-	const afterPreview = useRef(false);
-	if (partial) afterPreview.current = true;
-	// The context a preview showed stays while the full session that replaces it comes onto the
-	// page (its inspector's step, its analysis), rather than "Working out the context…" in between.
-	const previewShown = useRef<{ fileName: string; size: number; target: Target } | null>(null);
-	const liveReady = ready && live.analysis !== null;
-	useEffect(() => {
-		if (partial && session && fromHost.analysis)
-			previewShown.current = { fileName: session.fileName, size: session.size, target: fromHost };
-		else if (liveReady || !session) previewShown.current = null;
-	});
-	const kept = previewShown.current;
-	const target = partial
-		? (stale ?? fromHost)
-		: !liveReady && session && kept?.fileName === session.fileName && kept.size === session.size
-			? kept.target
-			: ready
-				? live
-				: NOT_YET;
-	const deferred = useDeferredValue(target);
-	// (Only while the deferred value has a context to show: it may still be from before the preview's.)
-	const lagging = afterPreview.current && !partial && deferred.entries !== target.entries && deferred.analysis !== null;
-	const { entries, index, analysis, whole } = lagging ? deferred : target;
-	useEffect(() => {
-		if (ready && !lagging) afterPreview.current = false;
-	});
+	// Not deferred: a deferred render was thrown away and begun again at each frame of the graph's
+	// pan to the tip (300 ms), so a tip's context came half a second after the worker's answer.
+	const target = partial ? (stale ?? fromHost) : ready ? live : NOT_YET;
+	const { entries, index, analysis, whole } = target;
 	const pipeline = useMemo(() => (entries && analysis ? inspectContext(entries, analysis) : null), [entries, analysis]);
 	const state = useInspectorState(analysis);
 	const scrollRef = useRef<HTMLElement>(null);
@@ -128,9 +101,7 @@ export function ContextPanel() {
 				{session?.partial
 					? hosted && "error" in hosted
 						? `The context could not be read from the file: ${hosted.error}`
-						: session.host
-							? "Reading this tip's context from the file…"
-							: "Reading every entry of this large file: the context shows once they are all in (the graph and the tips are ready)."
+						: "Reading this tip's context from the file…"
 					: session
 						? "Working out the context…"
 						: "Select a session to see the context its leaves send."}
