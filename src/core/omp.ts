@@ -164,6 +164,7 @@ export function analyzeOmpContext(
 	const models = new Map<string, string>();
 	let modelFrom = -1;
 	let explicitDefault = false;
+	let lastReply = -1;
 	let mode = "none";
 	const { C, B, keptFrom, emitFrom } = ompCuts(entries, path);
 	for (let i = 0; i < n; i++) {
@@ -184,10 +185,12 @@ export function analyzeOmpContext(
 				}
 				break;
 			case "message": {
+				// The default model is the last reply's until a model change names one: its place
+				// among the roles is taken now, its value once the last such reply is known.
 				const m = e.message;
 				if (!explicitDefault && isObject(m) && m.role === "assistant") {
-					models.set("default", `${String(m.provider)}/${String(m.model)}`);
-					modelFrom = path[i];
+					if (!models.has("default")) models.set("default", "");
+					lastReply = i;
 				}
 				break;
 			}
@@ -197,6 +200,11 @@ export function analyzeOmpContext(
 			default:
 				break;
 		}
+	}
+	if (!explicitDefault && lastReply !== -1) {
+		const m = (entries[path[lastReply]] as unknown as Fields).message as Fields;
+		models.set("default", `${String(m.provider)}/${String(m.model)}`);
+		modelFrom = path[lastReply];
 	}
 	const def = models.get("default");
 	const model = def !== undefined ? parseModelRef(def) : null;
@@ -349,10 +357,11 @@ export function analyzeOmpContext(
 	const kept = dropUnreplayable(built, fates, path);
 	const messages = kept.map((b) => b.message);
 	const sources = kept.map((b) => b.source);
+	// The messages come from the part of the path read (from `prefix` on): only its entries are looked up.
 	const pathIndex = new Map<number, number>();
-	for (let i = 0; i < path.length; i++) pathIndex.set(path[i], i);
+	for (let i = prefix; i < n; i++) pathIndex.set(path[i], i);
 	sources.forEach((src, k) => {
-		const fate = fates[pathIndex.get(src.position) ?? -1];
+		const fate = fates[pathIndex.get(src.position) ?? path.indexOf(src.position)];
 		if (!fate) return;
 		if (fate.messageCount === 0) fate.messageStart = k;
 		fate.messageCount++;
@@ -406,9 +415,13 @@ function compactionMessage(entry: SessionEntry): AgentMessage {
  * or aborted turns go with their results, unless an interrupted-thinking note follows.
  */
 function dropUnreplayable(built: Built[], fates: PathEntryFate[], path: readonly number[]): Built[] {
-	const pathIndex = new Map<number, number>();
-	for (let i = 0; i < path.length; i++) pathIndex.set(path[i], i);
+	// Each path entry's index, made for the first reply dropped (rare; the path may be long).
+	let pathIndex: Map<number, number> | null = null;
 	const note = (b: Built, reason: string) => {
+		if (pathIndex === null) {
+			pathIndex = new Map();
+			for (let i = 0; i < path.length; i++) pathIndex.set(path[i], i);
+		}
 		const fate = fates[pathIndex.get(b.source.position) ?? -1];
 		if (fate) fate.dropReason = reason;
 	};
