@@ -11,12 +11,14 @@ import { CURRENT_VERSION, parseSession } from "./parse";
 import {
 	completePreview,
 	createPreviewScanner,
+	lineSkeleton,
 	packEntries,
 	previewFromParts,
 	previewFromPartsInSlices,
 	previewSession,
 	previewToParts,
 	type ScannedPreview,
+	skeletonOf,
 	unpackEntries,
 } from "./preview";
 import { getTreeIndex } from "./tree";
@@ -35,16 +37,11 @@ function chunked(bytes: Uint8Array, seed: number, most: number): Uint8Array[] {
 	return chunks;
 }
 
-/** What `skeletonOf` makes a skeleton of (the others are parsed during the scan). */
-const SKELETON_TYPES = new Set([
-	"message",
-	"model_change",
-	"thinking_level_change",
-	"custom_message",
-	"session_info",
-	"context_edit",
-	"custom",
-]);
+/**
+ * What `skeletonOf` makes a skeleton of (the others are parsed during the scan; so are the
+ * settings' entries, a model or thinking level change, as short as the fixtures' are).
+ */
+const SKELETON_TYPES = new Set(["message", "custom_message", "session_info", "context_edit", "custom"]);
 const ROLES = new Set([
 	"user",
 	"assistant",
@@ -490,6 +487,27 @@ describe("previewSession", () => {
 			expect(lines[at].length).toBeGreaterThan(20_000_000);
 			expectPreviewOf(`${lines.join("\n")}\n`, "huge tool result", { fast: true });
 		});
+	});
+
+	it("parses a short settings line in full, and keeps a long one a skeleton", () => {
+		const encoder = new TextEncoder();
+		const line = (extra: string) =>
+			encoder.encode(
+				JSON.stringify({
+					type: "model_change",
+					id: "m1",
+					parentId: "a1",
+					timestamp: "2026-01-01T00:00:00.000Z",
+					provider: "p",
+					modelId: "m",
+					note: extra,
+				}),
+			);
+		const short = line("");
+		expect(lineSkeleton(short, 0, short.length, true)).toBeNull();
+		expect(skeletonOf(JSON.parse(new TextDecoder().decode(short)))).toBeNull();
+		const long = line("x".repeat(5000));
+		expect(lineSkeleton(long, 0, long.length, true)).toEqual({ type: "model_change", id: "m1", parentId: "a1" });
 	});
 
 	it("takes ids with escapes and prototype names as plain data", () => {

@@ -49,6 +49,15 @@ const SKELETON_TYPES: ReadonlySet<string> = new Set([
 	"context_edit",
 	"custom",
 ]);
+/**
+ * The settings' entries (a model or thinking level change): the builders read them from the whole
+ * path, pi's the last of each, oh-my-pi's every model change (one per role). Short ones, as they
+ * are written, are parsed in full so that a tip's context reads none of them from the file: a few
+ * hundred spread over a file were a slice of it each.
+ */
+const SETTINGS_TYPES: ReadonlySet<string> = new Set(["model_change", "thinking_level_change"]);
+/** A settings line up to this long is parsed in full (a longer one is no setting as written). */
+const SETTINGS_WHOLE_BYTES = 4096;
 /** Message roles a skeleton may have (another role: the line is parsed in full). */
 const ROLES: ReadonlySet<string> = new Set([
 	"user",
@@ -75,6 +84,7 @@ export function lineSkeleton(b: Uint8Array, start: number, end: number, ids: boo
 	const s = scanLine(b, start, end, scanned);
 	if (s === null || s.type === undefined || !SKELETON_TYPES.has(s.type)) return null;
 	const { type, role } = s;
+	if (SETTINGS_TYPES.has(type) && end - start <= SETTINGS_WHOLE_BYTES) return null;
 	let { id, parentId } = s;
 	if (ids) {
 		// What the full parse would repair (see `assignMissingIds`) is parsed in full, then repaired alike.
@@ -91,11 +101,11 @@ export function lineSkeleton(b: Uint8Array, start: number, end: number, ids: boo
 /**
  * The skeleton a scan would make of `entry` (its `type`, `id`, `parentId` and a message's `role`),
  * or null when the scan would parse its line in full (a type or role the graph reads more of, an
- * id a skeleton cannot carry). For a session parsed in full whose view is sent as a preview.
+ * id a skeleton cannot carry, a setting). For a session parsed in full whose view is sent as a preview.
  */
 export function skeletonOf(entry: SessionEntry): SessionEntry | null {
 	const { type, id, parentId } = entry as { type: unknown; id: unknown; parentId: unknown };
-	if (typeof type !== "string" || !SKELETON_TYPES.has(type)) return null;
+	if (typeof type !== "string" || !SKELETON_TYPES.has(type) || SETTINGS_TYPES.has(type)) return null;
 	if (typeof id !== "string" || id === "" || (parentId !== null && typeof parentId !== "string")) return null;
 	if (type !== "message") return { type, id, parentId } as unknown as SessionEntry;
 	const message = (entry as { message?: unknown }).message;
