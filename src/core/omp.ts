@@ -120,9 +120,10 @@ function ompCuts(
  * The positions `analyzeOmpContext` reads more of than a preview's skeleton holds (its `type`,
  * `id`, `parentId`, a message's `role`), found from the skeletons and the entries always whole
  * (compactions, oh-my-pi's own types): the settings' entries on the whole path, the last assistant
- * reply (the model when no model change names the default one), every `custom` entry after the
- * latest /clear (the context notebook), and the part of the path it emits, with the leaf. A
- * lean host reads these rather than the whole path. O(path length).
+ * reply (the model when no model change names the default one), and the part of the path it
+ * emits, with the leaf. The context notebook needs no read: its `custom` entries are always whole
+ * (a preview's `custom` skeletons are other extensions' state). A lean host reads these rather
+ * than the whole path. O(path length).
  */
 export function ompContextReads(
 	entries: readonly SessionEntry[],
@@ -133,7 +134,7 @@ export function ompContextReads(
 	const path = pathPositions(index, leaf);
 	const n = path.length;
 	const out: number[] = leaf >= 0 ? [leaf] : [];
-	const { B, emitFrom } = ompCuts(entries, path);
+	const { emitFrom } = ompCuts(entries, path);
 	let lastAssistant = -1;
 	for (let i = 0; i < n; i++) {
 		const e = entries[path[i]] as unknown as Fields;
@@ -141,9 +142,6 @@ export function ompContextReads(
 		else if (e.type === "message" && isObject(e.message) && e.message.role === "assistant") lastAssistant = i;
 	}
 	if (lastAssistant >= 0) out.push(path[lastAssistant]);
-	for (let i = B + 1; i < emitFrom; i++) {
-		if ((entries[path[i]] as unknown as Fields).type === "custom") out.push(path[i]);
-	}
 	for (let i = emitFrom; i < n; i++) out.push(path[i]);
 	return out;
 }

@@ -56,6 +56,12 @@ const SKELETON_TYPES: ReadonlySet<string> = new Set([
  * hundred spread over a file were a slice of it each.
  */
 const SETTINGS_TYPES: ReadonlySet<string> = new Set(["model_change", "thinking_level_change"]);
+/**
+ * oh-my-pi's context notebook, a `custom` entry of this type: parsed in full, so that its builder
+ * finds the latest revision without reading every other `custom` entry (extension state) from the
+ * file. A `custom` skeleton is never one.
+ */
+const NOTES_TYPE = "experimental_context_notes";
 /** A settings line up to this long is parsed in full (a longer one is no setting as written). */
 const SETTINGS_WHOLE_BYTES = 4096;
 /** Message roles a skeleton may have (another role: the line is parsed in full). */
@@ -78,13 +84,20 @@ const MAX_HEADER_BYTES = 1 << 20;
  * or null when it must be parsed in full. `ids`: the line must carry its own `id` and `parentId`
  * (false for a v1 file, whose ids the migration gives).
  */
-const scanned: ScannedLine = { type: undefined, id: undefined, parentId: undefined, role: undefined };
+const scanned: ScannedLine = {
+	type: undefined,
+	id: undefined,
+	parentId: undefined,
+	role: undefined,
+	customType: undefined,
+};
 
 export function lineSkeleton(b: Uint8Array, start: number, end: number, ids: boolean): SessionEntry | null {
 	const s = scanLine(b, start, end, scanned);
 	if (s === null || s.type === undefined || !SKELETON_TYPES.has(s.type)) return null;
 	const { type, role } = s;
 	if (SETTINGS_TYPES.has(type) && end - start <= SETTINGS_WHOLE_BYTES) return null;
+	if (type === "custom" && s.customType === NOTES_TYPE) return null;
 	let { id, parentId } = s;
 	if (ids) {
 		// What the full parse would repair (see `assignMissingIds`) is parsed in full, then repaired alike.
@@ -106,6 +119,7 @@ export function lineSkeleton(b: Uint8Array, start: number, end: number, ids: boo
 export function skeletonOf(entry: SessionEntry): SessionEntry | null {
 	const { type, id, parentId } = entry as { type: unknown; id: unknown; parentId: unknown };
 	if (typeof type !== "string" || !SKELETON_TYPES.has(type) || SETTINGS_TYPES.has(type)) return null;
+	if (type === "custom" && (entry as { customType?: unknown }).customType === NOTES_TYPE) return null;
 	if (typeof id !== "string" || id === "" || (parentId !== null && typeof parentId !== "string")) return null;
 	if (type !== "message") return { type, id, parentId } as unknown as SessionEntry;
 	const message = (entry as { message?: unknown }).message;

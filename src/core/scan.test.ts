@@ -18,7 +18,13 @@ function expected(value: unknown): ScannedLine {
 		message !== null && typeof message === "object" && !Array.isArray(message)
 			? str((message as Record<string, unknown>).role)
 			: undefined;
-	return { type: str(o.type), id: str(o.id), parentId: o.parentId === null ? null : str(o.parentId), role };
+	return {
+		type: str(o.type),
+		id: str(o.id),
+		parentId: o.parentId === null ? null : str(o.parentId),
+		role,
+		customType: str(o.customType),
+	};
 }
 
 describe("scanLine", () => {

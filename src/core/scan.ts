@@ -1,6 +1,6 @@
 /**
  * A byte-level look at one JSON object line of a session file: the few small fields the preview
- * needs (`type`, `id`, `parentId`, and `message.role`), read without parsing the line.
+ * needs (`type`, `id`, `parentId`, `message.role` and `customType`), read without parsing the line.
  *
  * Top-level keys and the keys of `message` may come in any order, with JSON whitespace between
  * any two tokens. Keys and the wanted values with escapes or non-ASCII bytes are decoded as
@@ -30,6 +30,8 @@ export interface ScannedLine {
 	parentId: string | null | undefined;
 	/** `message.role`, when `message` is an object and its role a string. */
 	role: string | undefined;
+	/** `customType`, when it is a string (which extension's state a `custom` entry holds). */
+	customType: string | undefined;
 }
 
 const QUOTE = 0x22;
@@ -46,6 +48,7 @@ const KEY_ID = bytesOf("id");
 const KEY_PARENT = bytesOf("parentId");
 const KEY_MESSAGE = bytesOf("message");
 const KEY_ROLE = bytesOf("role");
+const KEY_CUSTOM_TYPE = bytesOf("customType");
 const TRUE = bytesOf("true");
 const FALSE = bytesOf("false");
 const NULL = bytesOf("null");
@@ -209,13 +212,15 @@ const ID = 2;
 const PARENT = 3;
 const MESSAGE = 4;
 const ROLE = 5;
+const CUSTOM_TYPE = 6;
 /** A key with a backslash: `escapedKey` decodes it. */
 const ESCAPED = -1;
 let keyEnd = 0;
 
 /**
  * Reads the key whose opening quote is at `p` (sets `keyEnd` after its closing quote): one of
- * the wanted keys of the level (`inMessage`: `role`; else `type`, `id`, `parentId`, `message`),
+ * the wanted keys of the level (`inMessage`: `role`; else `type`, `id`, `parentId`, `message`,
+ * `customType`),
  * OTHER, ESCAPED (a key with a backslash), or -2 when the key does not close.
  */
 function readKey(b: Uint8Array, p: number, end: number, inMessage: boolean): number {
@@ -225,10 +230,11 @@ function readKey(b: Uint8Array, p: number, end: number, inMessage: boolean): num
 	const from = p + 1;
 	const len = close - 1 - from;
 	// The longest escaped spelling of a wanted key: 6 bytes (`\u0070`) a character.
-	if (len > 6 * 8) return OTHER;
+	if (len > 6 * 10) return OTHER;
 	for (let i = from; i < from + len; i++) if (b[i] === BACKSLASH) return ESCAPED;
-	if (len > 8) return OTHER;
+	if (len > 10) return OTHER;
 	if (inMessage) return len === 4 && matches(b, from, end, KEY_ROLE) ? ROLE : OTHER;
+	if (len === 10) return matches(b, from, end, KEY_CUSTOM_TYPE) ? CUSTOM_TYPE : OTHER;
 	if (len === 4) return matches(b, from, end, KEY_TYPE) ? TYPE : OTHER;
 	if (len === 2) return matches(b, from, end, KEY_ID) ? ID : OTHER;
 	if (len === 8) return matches(b, from, end, KEY_PARENT) ? PARENT : OTHER;
@@ -249,6 +255,7 @@ function escapedKey(b: Uint8Array, p: number, close: number, inMessage: boolean)
 	if (key === "id") return ID;
 	if (key === "parentId") return PARENT;
 	if (key === "message") return MESSAGE;
+	if (key === "customType") return CUSTOM_TYPE;
 	return OTHER;
 }
 
@@ -316,6 +323,7 @@ export function scanLine(b: Uint8Array, start: number, end: number, out?: Scanne
 	let id: string | undefined;
 	let parentId: string | null | undefined;
 	let role: string | undefined;
+	let customType: string | undefined;
 	let i = skipSpace(b, start, end);
 	if (i >= end || b[i] !== OPEN_OBJECT) return null;
 	i = skipSpace(b, i + 1, end);
@@ -340,6 +348,7 @@ export function scanLine(b: Uint8Array, start: number, end: number, out?: Scanne
 				if (value === null) return null;
 				if (key === TYPE) type = value;
 				else if (key === ID) id = value;
+				else if (key === CUSTOM_TYPE) customType = value;
 				else parentId = value;
 				i = readEnd;
 			} else if (key === MESSAGE && c === OPEN_OBJECT) {
@@ -351,6 +360,7 @@ export function scanLine(b: Uint8Array, start: number, end: number, out?: Scanne
 				else if (key === ID) id = undefined;
 				else if (key === PARENT) parentId = c === 0x6e ? null : undefined;
 				else if (key === MESSAGE) role = undefined;
+				else if (key === CUSTOM_TYPE) customType = undefined;
 				i = skipValue(b, i, end);
 				if (i === -1) return null;
 			}
@@ -365,10 +375,11 @@ export function scanLine(b: Uint8Array, start: number, end: number, out?: Scanne
 		}
 	}
 	if (skipSpace(b, i + 1, end) !== end) return null;
-	if (out === undefined) return { type, id, parentId, role };
+	if (out === undefined) return { type, id, parentId, role, customType };
 	out.type = type;
 	out.id = id;
 	out.parentId = parentId;
 	out.role = role;
+	out.customType = customType;
 	return out;
 }

@@ -25,7 +25,7 @@ export interface StoredIndex {
 }
 
 /** Bump when what the scan gives changes (the preview, skeletons, line positions). */
-export const INDEX_FORMAT = 4;
+export const INDEX_FORMAT = 5;
 
 let store: RobustStore | null = null;
 const previews = () => {

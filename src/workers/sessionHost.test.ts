@@ -1,7 +1,18 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { assistant, bash, header, jsonl, ompTitleSlot, user } from "../../test/builders";
+import {
+	assistant,
+	bash,
+	compaction,
+	custom,
+	entry,
+	header,
+	jsonl,
+	ompFile,
+	ompTitleSlot,
+	user,
+} from "../../test/builders";
 import { goldenNames, readGolden } from "../../test/fixtures";
 import { reshapeSession } from "../../test/reshape";
 import { hostOf } from "../../test/sessionHost";
@@ -109,10 +120,37 @@ async function countTipsReading(text: string, keepBytes: number, keepScanned = t
 const asOmp = (name: string) => `${ompTitleSlot(name)}\n${readGolden(name).text}`;
 
 /**
+ * An oh-my-pi session with context notebook revisions (valid, invalid, on another branch) among
+ * other extensions' state, model changes by role and a compaction: its notebook entries are whole
+ * in a preview, the other `custom` entries skeletons that its builder need not read.
+ */
+const NOTEBOOK = ompFile(
+	"notebook",
+	user("u1", null, "start"),
+	assistant("a1", "u1", "ok"),
+	custom("c1", "a1", "plan-mode", { items: ["read the code"], n: 1 }),
+	custom("n1", "c1", "experimental_context_notes", { version: 1, text: "- task: port" }),
+	entry("model_change", "m1", "n1", { model: "openai/gpt-5", role: "default" }),
+	entry("model_change", "m2", "m1", { model: "openai/gpt-5-mini", role: "smol" }),
+	user("u2", "m2", "next"),
+	assistant("a2", "u2", "done"),
+	custom("n2", "a2", "experimental_context_notes", { version: 2, text: "not a revision it reads" }),
+	custom("c2", "n2", "plan-mode", { items: ["write it"], n: 2 }),
+	compaction("k1", "c2", { summary: "ported the core", firstKeptEntryId: "u2", tokensBefore: 900 }),
+	user("u3", "k1", "after"),
+	assistant("a3", "u3", "fine"),
+	user("u4", "a2", "another branch"),
+	custom("n3", "u4", "experimental_context_notes", { version: 1, text: "- branch notes" }),
+	custom("c3", "n3", "plan-mode", { items: [], n: 3 }),
+	assistant("a4", "c3", "yes"),
+);
+
+/**
  * Sessions the goldens are not: real v1 files, oh-my-pi's, a file without a header, and goldens
  * rewritten in shapes pi does not write (oh-my-pi's title slot before them, their header dropped).
  */
 const others: [string, string][] = [
+	["an oh-my-pi session with a context notebook", NOTEBOOK],
 	...["dialects/omp-clear.jsonl", "dialects/omp-compaction.jsonl", "bad/no-header.jsonl"].map((f): [string, string] => [
 		f,
 		readFileSync(join(__dirname, "../../test/fixtures", f), "utf8"),
@@ -158,6 +196,37 @@ describe.each(others)("%s through the worker's host", (_name, text) => {
 });
 
 describe("oh-my-pi's builder on a lean host", () => {
+	it("has the context notebook whole and reads no other extension's state", async () => {
+		const parsed = parseSession(NOTEBOOK);
+		const index = getTreeIndex(parsed.entries);
+		const { host, preview } = hostOf(NOTEBOOK);
+		const at = (id: string) => parsed.entries.findIndex((e) => e.id === id);
+		for (const id of ["n1", "n2", "n3"]) expect(preview.entries[at(id)]).toEqual(parsed.entries[at(id)]);
+		for (const id of ["c1", "c2", "c3"])
+			expect(preview.entries[at(id)]).toEqual({ type: "custom", id, parentId: parsed.entries[at(id)].parentId });
+		const read: number[] = [];
+		const load = host.load.bind(host);
+		host.load = (positions, keep) => {
+			read.push(...positions);
+			return load(positions, keep);
+		};
+		let notes = 0;
+		for (const leaf of index.leaves) {
+			read.length = 0;
+			const { analysis, passes } = await host.context(parsed.entries[leaf].id);
+			expect(passes).toBe(1);
+			// State written before the compaction's kept range is summarized: not read from the file
+			// (in the kept range, or on a path without a compaction, it is emitted and read like the rest).
+			if (parsed.entries[leaf].id === "a3") {
+				expect(read).not.toContain(at("c1"));
+				expect(read).toContain(at("c2"));
+			}
+			if (analysis.sources.some((s) => s.origin === "context-notes")) notes++;
+		}
+		// Both tips send a notebook: n1 before the compaction, n3 on the other branch.
+		expect(notes).toBe(2);
+	});
+
 	it("reads the entries it needs, not the whole path, where a compaction or a /clear cuts it", async () => {
 		let fewer = 0;
 		for (const name of goldenNames()) {
