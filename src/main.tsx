@@ -4,6 +4,7 @@ import "@xyflow/react/dist/style.css";
 import "./ui/styles.css";
 import { registerServiceWorker } from "./serviceWorker";
 import { App } from "./ui/App";
+import { warmFormats } from "./ui/components/Library/format";
 import { warmUpParser } from "./workers/client";
 
 const root = document.getElementById("root");
@@ -15,5 +16,8 @@ if (root) {
 	);
 	// Once the first screen is up, so that the parser is ready when a file comes.
 	setTimeout(warmUpParser, 0);
+	// The date and number formatters' locale data, before a file's open needs them.
+	if (typeof requestIdleCallback === "function") requestIdleCallback(warmFormats, { timeout: 2000 });
+	else setTimeout(warmFormats, 500);
 	registerServiceWorker();
 }
