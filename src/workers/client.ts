@@ -286,26 +286,21 @@ function onRequestMessage(
 
 /** The file is read: its session is the preview the page has, the worker holds the rest. */
 function onDone(pw: ParserWorker, p: Pending, msg: Extract<ParseResponse, { type: "done" }>): void {
-	// The checks' issues come later, when the worker runs them.
-	let leanChecks: Promise<SessionIssue[] | null> | undefined;
-	let leaves: Promise<LeafSummary[] | null> | undefined;
+	// The counted tips come later, and the checks' issues when the worker runs them.
 	const late: NonNullable<Pending["late"]> = {};
-	if (msg.checks) {
-		leanChecks = new Promise((resolve) => {
-			late.checks = resolve;
-		});
-	}
-	if (msg.counting) {
-		leaves = new Promise((resolve) => {
-			late.leaves = resolve;
-		});
-	}
-	if (leanChecks || leaves) p.late = late;
-	else pw.pending.delete(msg.requestId);
+	const leaves = new Promise<LeafSummary[] | null>((resolve) => {
+		late.leaves = resolve;
+	});
+	const leanChecks = msg.checks
+		? new Promise<SessionIssue[] | null>((resolve) => {
+				late.checks = resolve;
+			})
+		: undefined;
+	p.late = late;
 	const { preview, host } = p;
 	if (!preview || !host || preview.entries.length !== msg.entryCount) {
 		pw.pending.delete(msg.requestId);
-		p.reject(new Error("The large file's preview did not come through"));
+		p.reject(new Error("The file's preview did not come through"));
 		return;
 	}
 	const { entries } = preview;
@@ -328,7 +323,7 @@ function resolveLean(
 	preview: SessionPreview,
 	host: HostHandle,
 	leanChecks: Promise<SessionIssue[] | null> | undefined,
-	leaves: Promise<LeafSummary[] | null> | undefined,
+	leaves: Promise<LeafSummary[] | null>,
 ): void {
 	const { entries } = preview;
 	p.resolve({
@@ -339,7 +334,7 @@ function resolveLean(
 		lean: true,
 		host,
 		...(leanChecks ? { leanChecks } : {}),
-		...(leaves ? { leaves } : {}),
+		leaves,
 	});
 }
 

@@ -296,7 +296,6 @@ function leanDone(
 		contentHash,
 		entryCount,
 		...(checks ? { checks: true } : {}),
-		counting: true,
 	};
 }
 

@@ -182,10 +182,8 @@ export type ParseResponse =
 			 * session's issues (what a full parse has in `session.issues`, the lean notice not among them).
 			 */
 			checks?: boolean;
-			/** The tips are counted in the background: a `leaves` message follows. */
-			counting?: boolean;
 	  }
-	/** The tips again, with their context tokens counted. */
+	/** After every `done`: the tips again, with their context tokens counted. */
 	| { type: "leaves"; requestId: number; leaves: LeafSummary[] }
 	| { type: "diagnostics"; requestId: number; issues: SessionIssue[] }
 	| { type: "error"; requestId: number; message: string; notASession: boolean }

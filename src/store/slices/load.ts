@@ -140,7 +140,7 @@ export function createLoadSlice(set: SetStore, get: GetStore): LoadActions {
 	 */
 	const placing: SessionMeta[] = [];
 
-	/** A preview of `fileName` still open when its full parse failed is closed. */
+	/** A preview of `fileName` still open when its open failed after it (no `done`) is closed. */
 	const dropPreview = (fileName: string) => {
 		const open = get().session;
 		if (open?.partial && open.fileName === fileName) get().closeSession();
@@ -173,7 +173,7 @@ export function createLoadSlice(set: SetStore, get: GetStore): LoadActions {
 			const onPreview =
 				preview && !source.fromLink
 					? (p: SessionPreview, host: HostHandle) => {
-							// The bytes are read: the progress from now on is the full parse's.
+							// The bytes are read: what is left is the preview's coming onto the page and `done`.
 							updateJob(id, { phase: "parsing", loaded: 0 });
 							return showPreview(
 								p,
