@@ -28,16 +28,16 @@ describe("hostedContext", () => {
 		const current = entries[index.currentLeaf].id;
 		const other = index.leaves.map((p) => entries[p].id).find((id) => id !== current);
 		expect(other).toBeDefined();
-		const first = hostedContext(host, entries, null);
-		expect(hostedContext(host, entries, current)).toBe(first);
+		const first = hostedContext(host, { entries, index }, null);
+		expect(hostedContext(host, { entries, index }, current)).toBe(first);
 		expect((await first).analysis.leaf).toBe(index.currentLeaf);
 		expect(asked).toEqual([null]);
 		// Another tip is another question; going back to the current leaf asks again (one kept).
-		const second = hostedContext(host, entries, other ?? null);
+		const second = hostedContext(host, { entries, index }, other ?? null);
 		expect(second).not.toBe(first);
 		expect((await second).analysis.leaf).toBe(index.byId.get(other ?? ""));
-		expect(hostedContext(host, entries, other ?? null)).toBe(second);
-		await hostedContext(host, entries, current);
+		expect(hostedContext(host, { entries, index }, other ?? null)).toBe(second);
+		await hostedContext(host, { entries, index }, current);
 		expect(asked).toEqual([null, other, current]);
 	});
 });

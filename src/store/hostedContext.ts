@@ -1,5 +1,6 @@
-import { type ContextAnalysis, getTreeIndex, keepDialect, resolveLeaf, type SessionEntry } from "../core";
+import { type ContextAnalysis, keepDialect, resolveLeaf, type SessionEntry } from "../core";
 import { askContext, askEntries, type HostHandle, labOverlay } from "../workers/client";
+import type { ShownView } from "./view";
 
 export interface HostedContext {
 	/** The session's entries with those the analysis read put in whole. */
@@ -22,12 +23,14 @@ const asked = new WeakMap<
  */
 export function hostedContext(
 	host: HostHandle,
-	entries: readonly SessionEntry[],
+	/** The view of the session `host` holds (its entries and tree index, see `ShownView`). */
+	shown: Pick<ShownView, "entries" | "index">,
 	leafId: string | null,
 ): Promise<HostedContext> {
+	const { entries } = shown;
 	// Asked by the leaf it resolves to: the file's current leaf chosen by its id, after it was
 	// shown as the default (null), is the same question, not one more for the worker to answer.
-	const leaf = resolveLeaf(getTreeIndex(entries), leafId ?? undefined);
+	const leaf = resolveLeaf(shown.index, leafId ?? undefined);
 	const last = asked.get(host);
 	if (last && last.entries === entries && last.leaf === leaf) return last.answer;
 	const answer = askContext(host, leafId, (p) => entries[p].id, labOverlay(host, entries)).then(

@@ -1,5 +1,6 @@
 import type { ExampleInfo, LabAddition, SessionEntry } from "../core";
 import type { OpenSession } from "./types";
+import type { ShownView } from "./view";
 
 export type { ExampleInfo, LabAddition };
 
@@ -42,12 +43,16 @@ export interface TeachActions {
 /** One step of the lab's history: the scratch entries and the selected leaf before an addition. */
 export interface LabSnapshot {
 	entries: SessionEntry[];
+	/** The view of `entries`. */
+	shown: ShownView;
 	selectedLeafId: string | null;
 }
 
 export interface LabSession {
 	/** The session the lab copied; shown again when the lab is left. */
 	original: OpenSession;
+	/** The view of `original`. */
+	originalShown: ShownView;
 	originalLeafId: string | null;
 	/** Library key of the scratch copy (`lab:<original key>`). */
 	key: string;

@@ -1,7 +1,8 @@
-import type { FindFilter, ParsedSession, SecretHit, SessionIssue, SnippetPart } from "../core";
+import type { FindFilter, LeafSummary, ParsedSession, SecretHit, SessionIssue, SnippetPart, TreeIndex } from "../core";
 import type { CorruptRecord, SessionMeta, StorageUse } from "../storage/repository";
 import type { HostHandle } from "../workers/client";
 import type { ExportKind } from "./shareFiles";
+import type { ShownView } from "./view";
 
 export type { ExportKind };
 
@@ -207,6 +208,8 @@ export interface LoadActions {
 
 export interface SessionState {
 	session: OpenSession | null;
+	/** What the page shows of `session` (its tree index, tips and graph): null with no session. */
+	shown: ShownView | null;
 	/** The entry selected as the leaf of the context; null = the file's current leaf. */
 	selectedLeafId: string | null;
 	/** An entry to scroll to and highlight (`&entry=`). */
@@ -216,7 +219,10 @@ export interface SessionState {
 }
 
 export interface SessionActions {
-	openSession(session: OpenSession): void;
+	/** Shows `session`, with its `view` worked out (see `prepareView`). */
+	openSession(session: OpenSession, view: ShownView): void;
+	/** The worker's counted tips for the view on screen, if `index` is still its index. */
+	takeCountedLeaves(index: TreeIndex, leaves: LeafSummary[] | null): void;
 	/**
 	 * A lean session's checks are over: `issues` (all of them, as a full parse of the file as
 	 * opened has them) replace its issues, followed by those of lines appended since (`grownIssues`);

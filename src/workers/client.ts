@@ -1,12 +1,13 @@
 import {
-	adoptTreeIndexInSlices,
+	adoptTreeIndex,
+	ChildLists,
 	type EntryKind,
 	type FindFilter,
 	type FoundBatch,
-	hasTreeIndex,
 	type LabAddition,
 	type LabChoices,
 	type LazyContext,
+	LazyIdMap,
 	type LeafSummary,
 	previewFromPartsInSlices,
 	type SessionEntry,
@@ -14,13 +15,17 @@ import {
 	type SessionPreview,
 	type SnippetPart,
 	type TipComparison,
+	type TreeIndex,
 	unpackAnalysis,
 } from "../core";
-import { yieldToPage } from "../store/yieldToPage";
+import { yieldToIdle, yieldToPage } from "../store/yieldToPage";
 import type { HostExportQuestion } from "./hostExport";
 import type { HostAnswer, HostGrowth, HostRequest, ParseResponse, SessionView, WorkerRequest } from "./protocol";
 import { type ReadProgress, type ReadResult, readSessionBlob } from "./readSession";
 import { SlicedQueue } from "./slicedQueue";
+
+/** Shows a file's preview (see `ParseOptions.onPreview`). */
+export type PreviewShow = (preview: SessionPreview, host: HostHandle, index: TreeIndex) => Promise<void> | void;
 
 export interface ParseOptions {
 	/** The file's content hash, when it is known already (a stored session): not worked out again. */
@@ -29,9 +34,10 @@ export interface ParseOptions {
 	 * Called with the file's preview (the graph and the tips, skeletons of the other entries) as
 	 * soon as the worker has read the file, before its `done`. The page takes in nothing more of
 	 * the file until the promise it may return settles (the preview is shown). `host` names the
-	 * session the worker now holds: it answers `askContext`, `askEntries` and the rest.
+	 * session the worker now holds: it answers `askContext`, `askEntries` and the rest. `index` is
+	 * the preview's tree index (the worker's tree; its id map is made once the page is idle).
 	 */
-	onPreview?: (preview: SessionPreview, host: HostHandle) => Promise<void> | void;
+	onPreview?: PreviewShow;
 	/** Split the preview's scan between two threads from this size on (absent: by the machine's cores). */
 	splitFrom?: number;
 	/**
@@ -68,6 +74,8 @@ export interface ParseFileResult extends ReadResult {
 	leaves?: Promise<LeafSummary[] | null>;
 	/** Opened lean: the worker holds the file. */
 	lean?: boolean;
+	/** The tree index of `parsed.entries`, put together from the worker's tree (lean only). */
+	index?: TreeIndex;
 	/** The session the worker holds. */
 	host?: HostHandle;
 	/**
@@ -82,9 +90,10 @@ interface Pending {
 	onProgress?: (p: ReadProgress) => void;
 	resolve(result: ParseFileResult): void;
 	reject(err: Error): void;
-	onPreview?: (preview: SessionPreview, host: HostHandle) => Promise<void> | void;
-	/** The preview the worker sent, and the session it holds since. */
+	onPreview?: PreviewShow;
+	/** The preview the worker sent, its tree index, and the session the worker holds since. */
 	preview?: SessionPreview;
+	index?: TreeIndex;
 	/** The preview's whole entries, as they come ahead of it. */
 	previewWhole?: SessionEntry[];
 	host?: HostHandle;
@@ -250,10 +259,22 @@ function onRequestMessage(
 			const parts = { ...msg.preview, full: p.previewWhole ?? msg.preview.full };
 			p.previewWhole = undefined;
 			work.waitFor(
-				previewFromPartsInSlices(parts, yieldToPage).then((preview) => {
+				previewFromPartsInSlices(parts, yieldToPage).then(async (preview) => {
 					p.preview = preview;
-					const shown = p.onPreview?.(preview, host);
-					return shown ? Promise.race([shown, new Promise((resolve) => setTimeout(resolve, 3000))]) : undefined;
+					// The worker's tree index, with an id map made here: drawn first, made after.
+					const { entries, tree } = preview;
+					const byId = new LazyIdMap(entries);
+					const children = await ChildLists.fromParentsInSlices(tree.parent, tree.live, yieldToPage);
+					await yieldToPage();
+					const index = adoptTreeIndex(entries, byId, tree, children);
+					p.index = index;
+					const show = p.onPreview?.(preview, host, index);
+					const shown = show ? Promise.race([show, new Promise((resolve) => setTimeout(resolve, 3000))]) : undefined;
+					// Shown: the id map is made a slice at a time when the page is idle (the first view's
+					// steps, see `OPEN_STEPS`, and the first clicks come first); look-ups before it is
+					// made search the entries.
+					void Promise.resolve(shown).then(() => byId.build(show ? yieldToIdle : yieldToPage));
+					return shown;
 				}),
 			);
 			break;
@@ -297,30 +318,20 @@ function onDone(pw: ParserWorker, p: Pending, msg: Extract<ParseResponse, { type
 			})
 		: undefined;
 	p.late = late;
-	const { preview, host } = p;
-	if (!preview || !host || preview.entries.length !== msg.entryCount) {
+	const { preview, host, index } = p;
+	if (!preview || !host || !index || preview.entries.length !== msg.entryCount) {
 		pw.pending.delete(msg.requestId);
 		p.reject(new Error("The file's preview did not come through"));
 		return;
 	}
-	const { entries } = preview;
-	// The preview on screen put the index together already; else it is put together here.
-	const indexed = hasTreeIndex(entries)
-		? Promise.resolve()
-		: adoptTreeIndexInSlices(entries, preview.tree, yieldToPage);
-	indexed.then(
-		() => resolveLean(p, msg, preview, host, leanChecks, leaves),
-		(err: unknown) => {
-			pw.pending.delete(msg.requestId);
-			p.reject(err instanceof Error ? err : new Error(String(err)));
-		},
-	);
+	resolveLean(p, msg, preview, index, host, leanChecks, leaves);
 }
 
 function resolveLean(
 	p: Pending,
 	msg: Extract<ParseResponse, { type: "done" }>,
 	preview: SessionPreview,
+	index: TreeIndex,
 	host: HostHandle,
 	leanChecks: Promise<SessionIssue[] | null> | undefined,
 	leaves: Promise<LeafSummary[] | null>,
@@ -332,6 +343,7 @@ function resolveLean(
 		contentHash: msg.contentHash,
 		view: Promise.resolve({ leaves: preview.leaves, graph: preview.graph }),
 		lean: true,
+		index,
 		host,
 		...(leanChecks ? { leanChecks } : {}),
 		leaves,

@@ -6,6 +6,7 @@ import { getTreeIndex, type ParsedSession, parseSession, serializeSession } from
 
 import { initialState, type OpenSession, useStore } from "../store";
 import type { ExportKind } from "../store/shareFiles";
+import { localView } from "../store/view";
 import type { HostHandle } from "./client";
 import { exportFromHost } from "./hostExport";
 import type { SessionHost } from "./sessionHost";
@@ -52,6 +53,11 @@ async function dialogExport(kind: ExportKind, leafId: string | null, redact = fa
 }
 
 let nextRequestId = 1;
+
+/** Opens `session` in the store, with its view worked out on the page. */
+function openIn(session: OpenSession): void {
+	state().openSession(session, localView(session.entries));
+}
 
 function fullSession(name: string, parsed: ParsedSession): OpenSession {
 	return { ...parsed, key: name, fileName: `${name}.jsonl`, size: 0, contentHash: "", stored: false };
@@ -133,10 +139,10 @@ describe.each(CASES)("lean export of %s", (name) => {
 		redact = false,
 	): Promise<[string, string]> {
 		vi.spyOn(Math, "random").mockImplementation(seeded());
-		state().openSession(fullSession(name, parsed));
+		openIn(fullSession(name, parsed));
 		const full = await dialogExport(kind, leafId, redact);
 		vi.spyOn(Math, "random").mockImplementation(seeded());
-		state().openSession(leanSession(name, text, keepBytes));
+		openIn(leanSession(name, text, keepBytes));
 		const lean = await dialogExport(kind, leafId, redact);
 		return [full, lean];
 	}

@@ -1,7 +1,6 @@
 import {
 	type FindFilter,
 	type FindRun,
-	getTreeIndex,
 	isFindActive,
 	type SessionEntry,
 	type SnippetPart,
@@ -42,10 +41,10 @@ export function createFindSlice(set: SetStore, get: GetStore): FindActions {
 	let asked = new Set<string>();
 
 	async function search(run: FindRun, mine: number) {
-		const session = get().session;
-		if (!session) return;
+		const { session, shown: view } = get();
+		if (!session || view?.entries !== session.entries) return;
 		const { entries } = session;
-		const index = getTreeIndex(entries);
+		const { index } = view;
 		// Entries hidden by a later line with the same id are not in the tree: leave them out.
 		const hits: string[] = [];
 		let taken = 0;
@@ -148,10 +147,10 @@ export function createFindSlice(set: SetStore, get: GetStore): FindActions {
 		},
 
 		showHits(ids) {
-			const { session, findQuery } = get();
-			if (!session?.lean || !session.host) return;
+			const { session, shown: view, findQuery } = get();
+			if (!session?.lean || !session.host || !view) return;
 			const mine = generation;
-			const index = getTreeIndex(session.entries);
+			const { index } = view;
 			const wanted: string[] = [];
 			const positions: number[] = [];
 			for (const id of ids) {

@@ -1,4 +1,4 @@
-import { appendSessionText, type ContentHasher, canAppend, extendTreeIndex, getTreeIndex } from "../../core";
+import { appendSessionText, type ContentHasher, canAppend, extendTreeIndex } from "../../core";
 import * as repo from "../../storage/repository";
 import { askAppend } from "../../workers/client";
 import type { HostGrowth } from "../../workers/protocol";
@@ -7,7 +7,7 @@ import { completeLines, countNewlines, nextTail, readStart, sameBytes } from "..
 import type { FollowActions, FollowState } from "../liveTypes";
 import { describeSession } from "../sessionMeta";
 import type { GetStore, OpenSession, SetStore } from "../types";
-import { adoptView } from "../viewCache";
+import { localView, type ShownView, viewFromWorker } from "../view";
 
 export const initialFollowState: FollowState = { following: null, followLeaf: false, followNote: null };
 
@@ -53,19 +53,27 @@ const decoder = new TextDecoder();
  * the entries the view now shows whole put in, the worker's graph and tips for the grown tree,
  * and the new lines' issues.
  */
-function grownLean(current: OpenSession, growth: HostGrowth): Partial<OpenSession> {
+function grownLean(current: OpenSession, shown: ShownView, growth: HostGrowth): Grown {
 	const entries = current.entries.slice();
 	for (const entry of growth.added) entries.push(entry);
-	const index = extendTreeIndex(getTreeIndex(current.entries), entries);
+	const index = extendTreeIndex(shown.index, entries);
 	// In place, as the worker did: the same ids and parents, so the index holds (and is not rebuilt).
 	for (let k = 0; k < growth.wholeAt.length; k++) entries[growth.wholeAt[k]] = growth.whole[k];
-	adoptView(index, growth.view);
 	return {
-		entries,
-		issues: [...current.issues, ...growth.issues],
-		grownIssues: [...(current.grownIssues ?? []), ...growth.issues],
-		leafId: growth.leafId,
+		session: {
+			entries,
+			issues: [...current.issues, ...growth.issues],
+			grownIssues: [...(current.grownIssues ?? []), ...growth.issues],
+			leafId: growth.leafId,
+		},
+		shown: viewFromWorker(entries, index, growth.view),
 	};
+}
+
+/** A followed session's grown parts, and the view of its grown entries. */
+interface Grown {
+	session: Partial<OpenSession> & Pick<OpenSession, "entries">;
+	shown: ShownView;
 }
 
 export function createFollowSlice(set: SetStore, get: GetStore): FollowActions {
@@ -237,23 +245,26 @@ export function createFollowSlice(set: SetStore, get: GetStore): FollowActions {
 				if (added.length === 0 || job !== j) return;
 				const current = get().session;
 				if (!current || current.key !== j.key) return;
-				let grown: Partial<OpenSession> | null;
+				let grown: Grown | null = null;
 				if (current.lean && current.host && canAppend(current)) {
 					// The worker that holds the file takes the lines; the page takes what the view shows.
 					const growth = await askAppend(current.host, added, j.lines + 1);
-					const still = get().session;
+					const { session: still, shown } = get();
 					if (still?.key !== j.key) return;
 					// Nothing else changes a lean session's entries meanwhile; were it so, it is read again.
-					grown = growth && still.entries === current.entries ? grownLean(still, growth) : null;
+					if (growth && shown && still.entries === current.entries && shown.entries === current.entries) {
+						grown = grownLean(still, shown, growth);
+					}
 					// Taken by the worker: the page takes them too, even if following stopped meanwhile.
 					if (grown && job !== j) {
-						set({ session: { ...still, ...grown } });
+						set({ session: { ...still, ...grown.session }, shown: grown.shown });
 						return;
 					}
 					if (job !== j) return;
-				} else {
+				} else if (!current.lean) {
 					// A session parsed on the page (where no worker runs) takes the lines itself.
-					grown = current.lean ? null : appendSessionText(current, decoder.decode(added), j.lines + 1);
+					const appended = appendSessionText(current, decoder.decode(added), j.lines + 1);
+					if (appended) grown = { session: appended, shown: localView(appended.entries) };
 				}
 				// A file whose entries are migrated or of another dialect is read again whole.
 				if (!grown) return await open(j.handle, null);
@@ -264,12 +275,12 @@ export function createFollowSlice(set: SetStore, get: GetStore): FollowActions {
 				j.body = new Blob([j.body, added.slice()], { type: "application/jsonl" });
 				const next: OpenSession = {
 					...(get().session ?? current),
-					...grown,
+					...grown.session,
 					size: j.offset,
 					contentHash: j.hasher.digest(),
 				};
 				j.grown = next;
-				set({ session: next });
+				set({ session: next, shown: grown.shown });
 				if (get().followLeaf) get().selectLeaf(next.leafId);
 				show(j);
 				saveSoon();

@@ -2,6 +2,7 @@ import { appendEntry, labCopyText, labEntry, type SessionEntry } from "../../cor
 import { askExport, askLabEntry, labOverlay } from "../../workers/client";
 import type { LabActions, LabState } from "../teachTypes";
 import type { GetStore, OpenSession, SetStore } from "../types";
+import { copiedView, grownView } from "../view";
 
 export const initialLabState: LabState = { lab: null, labError: null };
 
@@ -29,22 +30,23 @@ function download(parts: BlobPart[], fileName: string): void {
 export function createLabSlice(set: SetStore, get: GetStore): LabActions {
 	/** The lab session, when the open session is its scratch copy. */
 	const active = () => {
-		const { lab, session } = get();
-		return lab && session && session.key === lab.key ? { lab, session } : null;
+		const { lab, session, shown } = get();
+		return lab && session && shown && session.key === lab.key ? { lab, session, shown } : null;
 	};
 
 	/** Puts `entry` at the end of the lab copy and selects it. */
 	const append = (current: NonNullable<ReturnType<typeof active>>, entry: SessionEntry) => {
-		const { lab, session } = current;
+		const { lab, session, shown } = current;
 		const entries = appendEntry(session.entries, entry);
 		const lastLine = session.lines.length > 0 ? session.lines[session.lines.length - 1] : 1;
 		set({
 			session: { ...session, entries, leafId: entry.id, lines: [...session.lines, lastLine + 1] },
+			shown: grownView(shown, entries),
 			selectedLeafId: entry.id,
 			focusedEntryId: null,
 			lab: {
 				...lab,
-				history: [...lab.history, { entries: session.entries, selectedLeafId: get().selectedLeafId }],
+				history: [...lab.history, { entries: session.entries, shown, selectedLeafId: get().selectedLeafId }],
 				added: [...lab.added, entry.id],
 			},
 			labError: null,
@@ -54,15 +56,16 @@ export function createLabSlice(set: SetStore, get: GetStore): LabActions {
 
 	return {
 		enterLab() {
-			const { session, selectedLeafId } = get();
+			const { session, shown, selectedLeafId } = get();
 			// (A lean session's lab adds its entries as an overlay the worker reads beside the file.)
-			if (!session || active()) return;
+			if (!session || !shown || active()) return;
 			const key = `lab:${session.key}`;
 			const scratch: OpenSession = { ...session, key, stored: false, entries: [...session.entries] };
 			set({
-				lab: { original: session, originalLeafId: selectedLeafId, key, history: [], added: [] },
+				lab: { original: session, originalShown: shown, originalLeafId: selectedLeafId, key, history: [], added: [] },
 				labError: null,
 				session: scratch,
+				shown: copiedView(shown, scratch.entries),
 			});
 		},
 
@@ -98,6 +101,7 @@ export function createLabSlice(set: SetStore, get: GetStore): LabActions {
 			const leafId = last.entries.length > 0 ? last.entries[last.entries.length - 1].id : null;
 			set({
 				session: { ...session, entries: last.entries, leafId, lines: session.lines.slice(0, last.entries.length) },
+				shown: last.shown,
 				selectedLeafId: last.selectedLeafId,
 				focusedEntryId: null,
 				lab: { ...lab, history: lab.history.slice(0, -1), added: lab.added.slice(0, -1) },
@@ -135,7 +139,12 @@ export function createLabSlice(set: SetStore, get: GetStore): LabActions {
 			const lab = get().lab;
 			set({ lab: null, labError: null });
 			if (!current || !lab) return;
-			set({ session: lab.original, selectedLeafId: lab.originalLeafId, focusedEntryId: null });
+			set({
+				session: lab.original,
+				shown: lab.originalShown,
+				selectedLeafId: lab.originalLeafId,
+				focusedEntryId: null,
+			});
 			if (get().findQuery) get().runFind();
 		},
 	};

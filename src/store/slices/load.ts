@@ -1,23 +1,15 @@
-import {
-	adoptTreeIndex,
-	ChildLists,
-	getTreeIndex,
-	LazyIdMap,
-	type SessionIssue,
-	type SessionPreview,
-} from "../../core";
+import type { LeafSummary, SessionIssue, SessionPreview, TreeIndex } from "../../core";
 import { isBundleFile } from "../../storage/bundle";
 import { getLastOpenSession, getSplitFromBytes, setLastOpenSession } from "../../storage/prefs";
 import type { SessionMeta } from "../../storage/repository";
 import * as repo from "../../storage/repository";
 import { type HostHandle, type ParseFileResult, parseSessionFile, prefetchStoredIndex } from "../../workers/client";
 import { type Placement, placed, placeSession } from "../placement";
-import { prepareView } from "../prepareView";
 import { describeSession, sessionKey } from "../sessionMeta";
 import type { DeepLink, GetStore, LoadActions, LoadJob, LoadSource, LoadState, OpenSession, SetStore } from "../types";
 import { unsavedBody } from "../unsavedBodies";
-import { adoptView } from "../viewCache";
-import { yieldToIdle, yieldToPage } from "../yieldToPage";
+import { prepareView, type ShownView, viewFromWorker } from "../view";
+import { yieldToPage } from "../yieldToPage";
 
 export const initialLoadState: LoadState = { loads: [], loadErrors: [], linkError: null };
 
@@ -32,6 +24,10 @@ let nextJobId = 1;
 /** A parsed session, and its checks when they come after it. */
 interface Loaded {
 	session: OpenSession;
+	/** What the page shows of it (see `prepareView`). */
+	view: ShownView;
+	/** The worker's counted tips, to replace the view's uncounted ones (null: the worker stopped). */
+	counted?: Promise<LeafSummary[] | null>;
 	/** A lean session's checks, run by the worker (all its issues; null: the worker stopped). */
 	leanChecks?: Promise<SessionIssue[] | null>;
 	/**
@@ -67,7 +63,7 @@ export function createLoadSlice(set: SetStore, get: GetStore): LoadActions {
 	 * Shows `session`, keeping the selection when it is the open session loaded again; its checks'
 	 * issues replace the notice when the worker has them.
 	 */
-	const show = async ({ session, leanChecks }: Pick<Loaded, "session" | "leanChecks">) => {
+	const show = async ({ session, view, counted, leanChecks }: Omit<Loaded, "store">) => {
 		// What the save changed (the library list) renders in a task before the session's view.
 		await yieldToPage();
 		const before = get();
@@ -75,8 +71,9 @@ export function createLoadSlice(set: SetStore, get: GetStore): LoadActions {
 		// The selection holds across a reload of the open session, and from a file's preview to it.
 		const same = shown?.key === session.key || (shown?.partial === true && shown.fileName === session.fileName);
 		const keep = same ? before.selectedLeafId : null;
-		get().openSession(session);
-		if (keep && getTreeIndex(session.entries).byId.has(keep)) get().selectLeaf(keep);
+		get().openSession(session, view);
+		if (keep && view.index.byId.has(keep)) get().selectLeaf(keep);
+		counted?.then((leaves) => get().takeCountedLeaves(view.index, leaves));
 		if (session.stored) setLastOpenSession(session.key);
 		const { host } = session;
 		if (host) leanChecks?.then((issues) => get().takeLeanChecks(host, issues));
@@ -92,6 +89,8 @@ export function createLoadSlice(set: SetStore, get: GetStore): LoadActions {
 		superseded: () => boolean,
 		/** The worker that holds the file: it answers for the entries the preview has as skeletons. */
 		host: HostHandle,
+		/** The preview's tree index (see `PreviewShow`). */
+		index: TreeIndex,
 	) => {
 		const { header, entries } = preview;
 		// A header without id: the library key comes from the content hash, known at `done`; the
@@ -100,15 +99,11 @@ export function createLoadSlice(set: SetStore, get: GetStore): LoadActions {
 			base.key ?? (typeof header?.id === "string" && header.id !== "" ? header.id : `preview:${base.fileName}`);
 		await yieldToPage();
 		if (superseded()) return;
-		// The worker's tree index, with an id map made here: drawn first, hashed after.
-		const byId = new LazyIdMap(entries);
-		const children = await ChildLists.fromParentsInSlices(preview.tree.parent, preview.tree.live, yieldToPage);
-		if (superseded()) return;
-		const index = adoptTreeIndex(entries, byId, preview.tree, children);
-		adoptView(index, preview);
+		const view = viewFromWorker(entries, index, preview);
 		await yieldToPage();
 		if (superseded()) return;
 		await show({
+			view,
 			session: {
 				header,
 				entries,
@@ -128,10 +123,6 @@ export function createLoadSlice(set: SetStore, get: GetStore): LoadActions {
 				host,
 			},
 		});
-		// Shown: the id map is made now, a slice at a time when the page is idle (the first view's
-		// steps, see `OPEN_STEPS`, and the first clicks come first); look-ups before it is made
-		// search the entries.
-		void byId.build(yieldToIdle);
 	};
 
 	/**
@@ -172,7 +163,7 @@ export function createLoadSlice(set: SetStore, get: GetStore): LoadActions {
 			let parsed = false;
 			const onPreview =
 				preview && !source.fromLink
-					? (p: SessionPreview, host: HostHandle) => {
+					? (p: SessionPreview, host: HostHandle, index: TreeIndex) => {
 							// The bytes are read: what is left is the preview's coming onto the page and `done`.
 							updateJob(id, { phase: "parsing", loaded: 0 });
 							return showPreview(
@@ -180,6 +171,7 @@ export function createLoadSlice(set: SetStore, get: GetStore): LoadActions {
 								{ fileName: source.fileName, size: blob.size, sourceUrl: source.sourceUrl },
 								() => parsed,
 								host,
+								index,
 							);
 						}
 					: undefined;
@@ -190,7 +182,13 @@ export function createLoadSlice(set: SetStore, get: GetStore): LoadActions {
 				keepIndex: !source.fromLink,
 			});
 			parsed = true;
-			await prepareView(result.parsed.entries, result.view, result.leaves, result.lean === true);
+			const view = await prepareView(
+				result.parsed.entries,
+				get().shown,
+				result.index,
+				result.view,
+				result.lean === true,
+			);
 			let key = sessionKey(result.parsed.header?.id, result.contentHash, source.fileName);
 			let placement: Placement | null = null;
 			if (source.fromLink) key = await separateKey(key, result.contentHash, source.sourceUrl);
@@ -247,7 +245,7 @@ export function createLoadSlice(set: SetStore, get: GetStore): LoadActions {
 					endJob(id);
 				}
 			};
-			return { session, leanChecks: result.leanChecks, store };
+			return { session, view, counted: result.leaves, leanChecks: result.leanChecks, store };
 		} catch (err) {
 			dropPreview(source.fileName);
 			fail(id, label, errorText(err));
@@ -349,19 +347,28 @@ export function createLoadSlice(set: SetStore, get: GetStore): LoadActions {
 					contentHash: meta.contentHash || undefined,
 					splitFrom: getSplitFromBytes(),
 					keepIndex: !memory,
-					onPreview: (p, host) => {
+					onPreview: (p, host, index) => {
 						updateJob(jobId, { phase: "parsing", loaded: 0 });
 						return showPreview(
 							p,
 							{ key: id, fileName: meta.fileName, size: meta.size, sourceUrl: meta.sourceUrl },
 							() => parsed,
 							host,
+							index,
 						);
 					},
 				});
 				parsed = true;
-				await prepareView(result.parsed.entries, result.view, result.leaves, result.lean === true);
+				const view = await prepareView(
+					result.parsed.entries,
+					get().shown,
+					result.index,
+					result.view,
+					result.lean === true,
+				);
 				await show({
+					view,
+					counted: result.leaves,
 					session: {
 						...result.parsed,
 						key: id,
@@ -413,12 +420,12 @@ export function createLoadSlice(set: SetStore, get: GetStore): LoadActions {
 				const last = getLastOpenSession();
 				if (last && inLibrary(last)) await get().openStored(last);
 			}
-			const session = get().session;
-			if (!session) {
+			const { session, shown: view } = get();
+			if (!session || !view) {
 				set({ linkError: `The link points to entry "${target}", but no session is open: open one from the library.` });
 				return;
 			}
-			const byId = getTreeIndex(session.entries).byId;
+			const byId = view.index.byId;
 			const missing: string[] = [];
 			if (link.leaf && !byId.has(link.leaf)) missing.push(`leaf "${link.leaf}"`);
 			if (link.entry && !byId.has(link.entry)) missing.push(`entry "${link.entry}"`);

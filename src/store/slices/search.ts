@@ -1,4 +1,4 @@
-import { getTreeIndex, hitSnippet, parseQuery, searchPreparedDoc, tipContaining } from "../../core";
+import { hitSnippet, parseQuery, searchPreparedDoc, tipContaining } from "../../core";
 import { StorageError } from "../../storage/idb";
 import * as repo from "../../storage/repository";
 import * as searchStore from "../../storage/searchStore";
@@ -148,9 +148,9 @@ export function createSearchSlice(set: SetStore, get: GetStore): SearchActions {
 
 		async openSearchHit(sessionId, entryId) {
 			if (get().session?.key !== sessionId && !(await get().openStored(sessionId))) return;
-			const session = get().session;
-			if (!session || session.key !== sessionId) return;
-			const index = getTreeIndex(session.entries);
+			const { session, shown } = get();
+			if (!session || !shown || session.key !== sessionId) return;
+			const { index } = shown;
 			const pos = index.byId.get(entryId);
 			const tip = pos === undefined ? -1 : tipContaining(index, pos);
 			await get().openLink({

@@ -1,9 +1,11 @@
 import { releaseHost } from "../../workers/client";
 import { hostedContext } from "../hostedContext";
 import type { GetStore, SessionActions, SessionState, SetStore } from "../types";
+import { withCountedLeaves } from "../view";
 
 export const initialSessionState: SessionState = {
 	session: null,
+	shown: null,
 	selectedLeafId: null,
 	focusedEntryId: null,
 	expanded: new Set(),
@@ -11,13 +13,18 @@ export const initialSessionState: SessionState = {
 
 export function createSessionSlice(set: SetStore, get: GetStore): SessionActions {
 	return {
-		openSession(session) {
+		openSession(session, view) {
 			// The worker may let go of a file the page no longer shows. Not of another open of the same
 			// session: two opens of it may race (a link and a click), and the one shown last may be
 			// either; the worker keeps only its latest few sessions anyway.
 			const before = get().session;
 			if (before?.host && before.host !== session.host && before.key !== session.key) releaseHost(before.host);
-			set({ session, selectedLeafId: null, focusedEntryId: null, expanded: new Set() });
+			set({ session, shown: view, selectedLeafId: null, focusedEntryId: null, expanded: new Set() });
+		},
+		takeCountedLeaves(index, leaves) {
+			const { shown } = get();
+			if (!leaves || shown?.index !== index) return;
+			set({ shown: withCountedLeaves(shown, leaves) });
 		},
 		takeLeanChecks(host, issues) {
 			const session = get().session;
@@ -44,8 +51,8 @@ export function createSessionSlice(set: SetStore, get: GetStore): SessionActions
 		},
 		selectLeaf(id) {
 			// A session the worker holds: the question goes out before the page draws the choice.
-			const session = get().session;
-			if (session?.partial && session.host) void hostedContext(session.host, session.entries, id).catch(() => {});
+			const { session, shown } = get();
+			if (session?.partial && session.host && shown) void hostedContext(session.host, shown, id).catch(() => {});
 			set({ selectedLeafId: id });
 		},
 		focusEntry(id) {

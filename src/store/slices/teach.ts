@@ -1,4 +1,4 @@
-import { getTreeIndex, parseExampleIndex } from "../../core";
+import { parseExampleIndex } from "../../core";
 import type { TeachActions, TeachState } from "../teachTypes";
 import type { GetStore, SetStore } from "../types";
 
@@ -43,7 +43,7 @@ export function createTeachSlice(set: SetStore, get: GetStore): TeachActions {
 				await get().loadFiles([new File([text], file, { type: "application/jsonl" })]);
 				const session = get().session;
 				if (!session || session.fileName !== file) return; // the load slice reports why
-				if (example.leaf && getTreeIndex(session.entries).byId.has(example.leaf)) get().selectLeaf(example.leaf);
+				if (example.leaf && get().shown?.index.byId.has(example.leaf)) get().selectLeaf(example.leaf);
 				get().focusEntry(null);
 				set((s) => ({
 					lessons: new Map(s.lessons).set(session.key, example),

@@ -1,8 +1,11 @@
-import type { OpenSession } from "../../store";
+import { type OpenSession, useStore } from "../../store";
 import { type HostedContext, hostedContext } from "../../store/hostedContext";
+import type { ShownView } from "../../store/view";
 import { useWorkerAnswer } from "./useWorkerAnswer";
 
 export type { HostedContext };
+
+const selectView = (s: { shown: ShownView | null }) => s.shown;
 
 /**
  * The context of the selected leaf as the parse worker works it out from the file it holds, for
@@ -14,10 +17,13 @@ export function useHostContext(
 	leafId: string | null,
 ): HostedContext | { error: string } | null {
 	const host = session?.partial ? session.host : undefined;
-	const entries = session?.entries;
-	const said = useWorkerAnswer(host && entries ? () => hostedContext(host, entries, leafId) : null, [
+	const view = useStore(selectView);
+	// The view of this session's entries (the store sets both at once).
+	const shown = view && view.entries === session?.entries ? view : null;
+	const said = useWorkerAnswer(host && shown ? () => hostedContext(host, shown, leafId) : null, [
 		host,
-		entries,
+		shown?.entries,
+		shown?.index,
 		leafId,
 	]);
 	return said && "answer" in said ? said.answer : said;

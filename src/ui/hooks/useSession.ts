@@ -1,19 +1,25 @@
 import { useMemo } from "react";
-import { type ContextAnalysis, getTreeIndex, type SessionEntry, type TreeIndex } from "../../core";
+import type { ContextAnalysis, SessionEntry, TreeIndex } from "../../core";
 import { type OpenSession, useStore } from "../../store";
-import { analysisFor } from "../../store/viewCache";
+import type { ShownView } from "../../store/view";
 
 const selectSession = (s: { session: OpenSession | null }) => s.session;
 const selectLeaf = (s: { selectedLeafId: string | null }) => s.selectedLeafId;
+const selectView = (s: { shown: ShownView | null }) => s.shown;
+const selectIndex = (s: { shown: ShownView | null }) => s.shown?.index ?? null;
+
+/** What the page shows of the open session (its index, tips and graph: see `ShownView`), or null. */
+export function useShownView(): ShownView | null {
+	return useStore(selectView);
+}
 
 /**
- * The open session and its tree index (built once per entries array: the session object also
- * changes when late issues are added, so work derived from its entries keys on them, not on it).
+ * The open session and its tree index (the store's view of it: the session object also changes
+ * when late issues are added, so work derived from its entries keys on the index, not on it).
  */
 export function useSessionIndex(): { session: OpenSession | null; index: TreeIndex | null } {
 	const session = useStore(selectSession);
-	const entries = session?.entries;
-	const index = useMemo(() => (entries ? getTreeIndex(entries) : null), [entries]);
+	const index = useStore(selectIndex);
 	return { session, index };
 }
 
@@ -35,7 +41,7 @@ export function useOpenEntries(): {
 	const entries = useStore(selectEntries);
 	const partial = useStore(selectPartial);
 	const lean = useStore(selectLean);
-	const index = useMemo(() => (entries ? getTreeIndex(entries) : null), [entries]);
+	const index = useStore(selectIndex);
 	return { entries, index, partial, lean };
 }
 
@@ -44,13 +50,11 @@ export function useOpenEntries(): {
  * without a session, or while it is a preview.
  */
 export function useAnalysis(): ContextAnalysis | null {
-	const { session, index } = useSessionIndex();
-	const entries = session?.entries;
-	const leafId = useStore(selectLeaf);
+	const view = useStore(selectView);
 	// A preview's entries are mostly skeletons: no context is worked out from them.
-	const partial = session?.partial === true;
-	return useMemo(
-		() => (entries && index && !partial ? analysisFor(entries, index, leafId) : null),
-		[entries, index, leafId, partial],
-	);
+	const partial = useStore(selectPartial);
+	const leafId = useStore(selectLeaf);
+	// The view's analysis holds across the counted tips' coming (a new view object, the same entries).
+	const analyze = view?.analysis;
+	return useMemo(() => (analyze && !partial ? analyze(leafId) : null), [analyze, leafId, partial]);
 }

@@ -5,15 +5,15 @@ import {
 	compareTips,
 	entryPreview,
 	isSkeleton,
+	type LeafSummary,
 	resolveLeaf,
 	type SessionEntry,
 	type TipComparison,
 	type TreeIndex,
 } from "../../../core";
 import { type CompareTips, type Store, useStore } from "../../../store";
-import { leafSummariesFor } from "../../../store/viewCache";
 import { askCompare, askEntries, type HostHandle, labOverlay } from "../../../workers/client";
-import { useSessionIndex } from "../../hooks/useSession";
+import { useSessionIndex, useShownView } from "../../hooks/useSession";
 import { useWorkerAnswer, type WorkerAnswer } from "../../hooks/useWorkerAnswer";
 
 export interface TipOption {
@@ -73,17 +73,17 @@ function useHostedComparison(
  */
 function useLastUsers(
 	entries: readonly SessionEntry[] | undefined,
-	index: TreeIndex | null,
+	leaves: readonly LeafSummary[] | undefined,
 	host: HostHandle | undefined,
 ): (position: number) => SessionEntry | undefined {
 	const missing = useMemo(() => {
-		if (!entries || !index || !host) return [];
+		if (!entries || !leaves || !host) return [];
 		const out = new Set<number>();
-		for (const leaf of leafSummariesFor(entries, index)) {
+		for (const leaf of leaves) {
 			if (leaf.lastUser >= 0 && isSkeleton(entries[leaf.lastUser])) out.add(leaf.lastUser);
 		}
 		return [...out].sort((x, y) => x - y);
-	}, [entries, index, host]);
+	}, [entries, leaves, host]);
 	const [read, setRead] = useState<{ missing: number[]; byPosition: Map<number, SessionEntry> } | null>(null);
 	useEffect(() => {
 		if (!host || missing.length === 0) return;
@@ -113,19 +113,20 @@ function useLastUsers(
  * (a preview the parse worker holds the file of) is compared by the worker.
  */
 export function useComparison(): Comparison | null {
-	const { session, index } = useSessionIndex();
+	const { session } = useSessionIndex();
 	const tips = useStore(selectCompare);
 	const entries = session?.entries;
 	const host = session?.partial ? session.host : undefined;
-	const lastUser = useLastUsers(entries, index, host);
+	const leaves = useShownView()?.leaves;
+	const lastUser = useLastUsers(entries, leaves, host);
 	const options = useMemo<TipOption[]>(() => {
-		if (!entries || !index) return [];
-		return leafSummariesFor(entries, index).map((leaf) => {
+		if (!entries || !leaves) return [];
+		return leaves.map((leaf) => {
 			const entry = leaf.lastUser >= 0 ? lastUser(leaf.lastUser) : undefined;
 			const user = leaf.lastUser < 0 ? " · (no user message)" : entry ? ` · ${entryPreview(entry, 50)}` : "";
 			return { id: leaf.id, label: `${leaf.id}${user}${leaf.isCurrent ? " · current" : ""}` };
 		});
-	}, [entries, index, lastUser]);
+	}, [entries, leaves, lastUser]);
 	const local = useMemo(
 		() => (!host && entries && tips ? compareTips(entries, tips.a, tips.b) : null),
 		[host, entries, tips],

@@ -2,8 +2,7 @@ import { type Edge, type Node, type NodeHandle, Position } from "@xyflow/react";
 import { useMemo } from "react";
 import { buildGraph, type GraphNode, NODE_HEIGHT, NODE_WIDTH, type SessionGraph, type TreeIndex } from "../../../core";
 import { type OpenSession, useStore } from "../../../store";
-import { baseGraphFor } from "../../../store/viewCache";
-import { useSessionIndex } from "../../hooks/useSession";
+import { useSessionIndex, useShownView } from "../../hooks/useSession";
 import { useLeanFaces } from "./useLeanFaces";
 
 export type NodeData = { node: GraphNode };
@@ -73,12 +72,13 @@ function toFlowNode(n: GraphNode): FlowNode {
  */
 export function useGraphModel(): GraphModel | null {
 	const { session, index } = useSessionIndex();
+	const shownGraph = useShownView()?.graph;
 	const expanded = useStore(selectExpanded);
 	const selectedLeafId = useStore(selectLeafId);
 	const focusedEntryId = useStore(selectFocused);
 	const base = useMemo(
-		() => (index ? (expanded.size === 0 ? baseGraphFor(index) : buildGraph(index, expanded)) : null),
-		[index, expanded],
+		() => (index ? (expanded.size === 0 ? (shownGraph ?? null) : buildGraph(index, expanded)) : null),
+		[index, shownGraph, expanded],
 	);
 
 	const pins: number[] = [];

@@ -1,17 +1,14 @@
-import { useCallback, useSyncExternalStore } from "react";
 import type { LeafSummary } from "../../../core";
-import { leafSummariesFor, subscribeLeafSummaries } from "../../../store/viewCache";
-import { useSessionIndex } from "../../hooks/useSession";
+import { useStore } from "../../../store";
+import type { ShownView } from "../../../store/view";
 
 const NONE: LeafSummary[] = [];
+const selectLeaves = (s: { shown: ShownView | null }) => s.shown?.leaves ?? NONE;
 
 /**
- * The open session's tip summaries, computed once per session in one tree walk; rendered again
- * when counted tips replace the uncounted ones a load showed first.
+ * The open session's tip summaries (the store's view of it): rendered again when counted tips
+ * replace the uncounted ones a load showed first.
  */
 export function useLeafSummaries(): LeafSummary[] {
-	const { session, index } = useSessionIndex();
-	const entries = session?.entries;
-	const snapshot = useCallback(() => (entries && index ? leafSummariesFor(entries, index) : NONE), [entries, index]);
-	return useSyncExternalStore(subscribeLeafSummaries, snapshot);
+	return useStore(selectLeaves);
 }
