@@ -91,6 +91,8 @@ export function parseModelRef(model: string): ModelRef {
 interface Built {
 	message: AgentMessage;
 	source: MessageSource;
+	/** The path index of its entry. */
+	at: number;
 }
 
 /**
@@ -290,7 +292,7 @@ export function analyzeOmpContext(
 				);
 	const built: Built[] = [];
 	const add = (i: number, origin: MessageOrigin, message: AgentMessage) =>
-		built.push({ message, source: { entryId: entries[path[i]].id, position: path[i], origin } });
+		built.push({ message, source: { entryId: entries[path[i]].id, position: path[i], origin }, at: i });
 	for (const i of order) {
 		const entry = entries[path[i]];
 		const e = entry as unknown as Fields;
@@ -349,17 +351,15 @@ export function analyzeOmpContext(
 				timestamp: time(entries[path[notesAt]]),
 			},
 			source: { entryId: entries[path[notesAt]].id, position: path[notesAt], origin: "context-notes" },
+			at: notesAt,
 		});
 	}
 
-	const kept = dropUnreplayable(built, fates, path);
+	const kept = dropUnreplayable(built, fates);
 	const messages = kept.map((b) => b.message);
 	const sources = kept.map((b) => b.source);
-	// The messages come from the part of the path read (from `prefix` on): only its entries are looked up.
-	const pathIndex = new Map<number, number>();
-	for (let i = prefix; i < n; i++) pathIndex.set(path[i], i);
-	sources.forEach((src, k) => {
-		const fate = fates[pathIndex.get(src.position) ?? path.indexOf(src.position)];
+	kept.forEach((b, k) => {
+		const fate = fates[b.at];
 		if (!fate) return;
 		if (fate.messageCount === 0) fate.messageStart = k;
 		fate.messageCount++;
@@ -412,15 +412,9 @@ function compactionMessage(entry: SessionEntry): AgentMessage {
  * turn (with its redacted thinking and thinking signatures; a turn left empty goes), then failed
  * or aborted turns go with their results, unless an interrupted-thinking note follows.
  */
-function dropUnreplayable(built: Built[], fates: PathEntryFate[], path: readonly number[]): Built[] {
-	// Each path entry's index, made for the first reply dropped (rare; the path may be long).
-	let pathIndex: Map<number, number> | null = null;
+function dropUnreplayable(built: Built[], fates: PathEntryFate[]): Built[] {
 	const note = (b: Built, reason: string) => {
-		if (pathIndex === null) {
-			pathIndex = new Map();
-			for (let i = 0; i < path.length; i++) pathIndex.set(path[i], i);
-		}
-		const fate = fates[pathIndex.get(b.source.position) ?? -1];
+		const fate = fates[b.at];
 		if (fate) fate.dropReason = reason;
 	};
 	const answered = new Set<string>();
