@@ -1,4 +1,5 @@
 import { useMemo } from "react";
+import { useStoreWithEqualityFn } from "zustand/traditional";
 import type { ContextAnalysis, SessionEntry, TreeIndex } from "../../core";
 import { type OpenSession, useStore } from "../../store";
 import type { ShownView } from "../../store/view";
@@ -14,11 +15,45 @@ export function useShownView(): ShownView | null {
 }
 
 /**
- * The open session and its tree index (the store's view of it: the session object also changes
- * when late issues are added, so work derived from its entries keys on the index, not on it).
+ * What the open session may change without changing what the view draws from it: whether it is
+ * stored, its hash and size, its issues and the state of its checks. A component that shows one
+ * of them reads it from the store itself (the Diagnostics panel, the graph's issue marks).
  */
+const BESIDE_THE_VIEW: ReadonlySet<string> = new Set([
+	"stored",
+	"contentHash",
+	"size",
+	"issues",
+	"grownIssues",
+	"leanChecks",
+]);
+
+/** Whether `a` and `b` are the same session for the view (see `BESIDE_THE_VIEW`). */
+export function sameForView(a: OpenSession | null, b: OpenSession | null): boolean {
+	if (a === b) return true;
+	if (!a || !b) return false;
+	const differ = (x: OpenSession, y: OpenSession) => {
+		for (const key of Object.keys(x)) {
+			if (!BESIDE_THE_VIEW.has(key) && x[key as keyof OpenSession] !== y[key as keyof OpenSession]) return true;
+		}
+		return false;
+	};
+	return !differ(a, b) && !differ(b, a);
+}
+
+/**
+ * The open session, kept the same object while only what the view does not draw from it changes
+ * (see `BESIDE_THE_VIEW`): storing a 100 MB session, or its checks' issues coming in, does not
+ * render the graph, the tips and the inspector again. Read `stored`, `issues` and the like from
+ * the store, not from this.
+ */
+export function useViewSession(): OpenSession | null {
+	return useStoreWithEqualityFn(useStore, selectSession, sameForView);
+}
+
+/** The open session (see `useViewSession`) and its tree index (the store's view of it). */
 export function useSessionIndex(): { session: OpenSession | null; index: TreeIndex | null } {
-	const session = useStore(selectSession);
+	const session = useViewSession();
 	const index = useStore(selectIndex);
 	return { session, index };
 }

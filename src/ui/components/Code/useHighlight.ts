@@ -27,6 +27,9 @@ function loadHighlighter(): Promise<Highlight> {
 	return loading;
 }
 
+/** How long one idle callback goes on preparing grammars. */
+const IDLE_SLICE_MS = 6;
+
 /**
  * Grammars are prepared a few at a time when the page is idle (each takes 1-5 ms), once no file
  * is loading: idle on the page is not idle on a machine whose cores scan a large file then (on two
@@ -38,7 +41,11 @@ function prepareWhenIdle(): void {
 	if (!run || preparing || loadingFiles || typeof requestIdleCallback !== "function") return;
 	preparing = true;
 	const step = (deadline: IdleDeadline) => {
-		if (run(() => deadline.timeRemaining() > 8)) return;
+		// A few milliseconds per idle callback, not all the idle time there is: an idle period may
+		// be 50 ms long, and one grammar can take 10 ms to compile, so a callback that fills it is
+		// a long task in the way of a click.
+		const until = performance.now() + IDLE_SLICE_MS;
+		if (run(() => deadline.timeRemaining() > 8 && performance.now() < until)) return;
 		if (loadingFiles) preparing = false;
 		else requestIdleCallback(step);
 	};

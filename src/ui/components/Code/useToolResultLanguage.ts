@@ -2,7 +2,7 @@ import { useMemo } from "react";
 import { type CodeLanguage, type SessionEntry, toolResultLanguages } from "../../../core";
 import { type Store, useStore } from "../../../store";
 import { type HostedContext, useHostContext } from "../../hooks/useHostContext";
-import { useOpenEntries } from "../../hooks/useSession";
+import { useOpenEntries, useViewSession } from "../../hooks/useSession";
 
 /** Per entries array: the languages of its tool results (one pass, the first time one is shown). */
 const cache = new WeakMap<readonly SessionEntry[], Map<string, CodeLanguage>>();
@@ -32,7 +32,6 @@ function hostedLanguagesOf(hosted: HostedContext): Map<string, CodeLanguage> {
 	return map;
 }
 
-const selectSession = (s: Store) => s.session;
 const selectLeafId = (s: Store) => s.selectedLeafId;
 
 /**
@@ -42,7 +41,7 @@ const selectLeafId = (s: Store) => s.selectedLeafId;
  */
 export function useToolResultLanguage(toolCallId: unknown): CodeLanguage | null {
 	const open = useOpenEntries();
-	const session = useStore(selectSession);
+	const session = useViewSession();
 	const hosted = useHostContext(open.partial ? session : null, useStore(selectLeafId));
 	const entries = open.partial ? undefined : open.entries;
 	const fromHost = hosted && "analysis" in hosted ? hosted : null;

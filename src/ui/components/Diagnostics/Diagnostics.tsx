@@ -26,7 +26,9 @@ export function Diagnostics() {
 }
 
 function DiagnosticsPanel() {
-	const { session, index } = useSessionIndex();
+	// The whole session: its issues and checks' state are what this panel shows.
+	const session = useStore(selectSession);
+	const { index } = useSessionIndex();
 	const issues = session?.issues ?? NO_ISSUES;
 	const [filter, setFilter] = useState<IssueFilter>(NO_FILTER);
 	const counts = useMemo(() => countBySeverity(issues), [issues]);

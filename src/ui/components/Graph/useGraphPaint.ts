@@ -1,5 +1,12 @@
 import { useDeferredValue, useLayoutEffect, useRef } from "react";
-import { type ContextAnalysis, type NodePaint, paintGraph, resolveLeaf, type TreeIndex } from "../../../core";
+import {
+	type ContextAnalysis,
+	type NodePaint,
+	paintGraph,
+	resolveLeaf,
+	type SessionIssue,
+	type TreeIndex,
+} from "../../../core";
 import { useStore } from "../../../store";
 import { useExplainer } from "../../hooks/useExplainer";
 import { useHostContext } from "../../hooks/useHostContext";
@@ -10,6 +17,7 @@ import type { GraphModel } from "./useGraphModel";
 const selectHits = (s: { findHits: readonly string[] }) => s.findHits;
 const selectFocused = (s: { focusedEntryId: string | null }) => s.focusedEntryId;
 const selectLeafId = (s: { selectedLeafId: string | null }) => s.selectedLeafId;
+const selectIssues = (s: { session: { issues: readonly SessionIssue[] } | null }) => s.session?.issues;
 
 function samePaint(a: NodePaint, b: NodePaint): boolean {
 	return (
@@ -52,7 +60,7 @@ export function useGraphPaint(model: GraphModel | null, store: GraphPaintStore):
 	const previous = useRef<ReadonlyMap<string, NodePaint>>(new Map());
 	const graph = model?.graph ?? null;
 	const index = model?.index ?? null;
-	const issues = model?.session.issues;
+	const issues = useStore(selectIssues);
 
 	useLayoutEffect(() => {
 		if (!graph || !index) return;
