@@ -137,6 +137,10 @@ export function createLoadSlice(set: SetStore, get: GetStore): LoadActions {
 		if (open?.partial && open.fileName === fileName) get().closeSession();
 	};
 
+	/** The view of a parsed file, made ahead of showing it (the preview's, if it is on screen). */
+	const viewOf = (result: ParseFileResult) =>
+		prepareView(result.parsed.entries, get().shown, result.index, result.view, result.lean === true);
+
 	/** The open session is `session` (also after late issues replaced the object). */
 	const isOpen = (session: OpenSession) => {
 		const open = get().session;
@@ -182,13 +186,7 @@ export function createLoadSlice(set: SetStore, get: GetStore): LoadActions {
 				keepIndex: !source.fromLink,
 			});
 			parsed = true;
-			const view = await prepareView(
-				result.parsed.entries,
-				get().shown,
-				result.index,
-				result.view,
-				result.lean === true,
-			);
+			const view = await viewOf(result);
 			let key = sessionKey(result.parsed.header?.id, result.contentHash, source.fileName);
 			let placement: Placement | null = null;
 			if (source.fromLink) key = await separateKey(key, result.contentHash, source.sourceUrl);
@@ -359,13 +357,7 @@ export function createLoadSlice(set: SetStore, get: GetStore): LoadActions {
 					},
 				});
 				parsed = true;
-				const view = await prepareView(
-					result.parsed.entries,
-					get().shown,
-					result.index,
-					result.view,
-					result.lean === true,
-				);
+				const view = await viewOf(result);
 				await show({
 					view,
 					counted: result.leaves,
