@@ -15,6 +15,10 @@ async function open(page: Page, relative: string) {
 	await page.goto("./");
 	await page.getByTestId("file-input").setInputFiles(fixturePath(relative));
 	await expect(page.getByTestId("leaf-item").first()).toBeVisible();
+	// Stored and listed: the progress row goes and the library row comes, which moves the tips
+	// (a click meanwhile may land on the tip a row away).
+	await expect(page.getByTestId("load-progress")).toHaveCount(0);
+	await expect(page.getByTestId("library-item")).toHaveCount(1);
 }
 
 async function selectLeaf(page: Page, id: string) {
