@@ -147,11 +147,6 @@ export class ChildLists {
 
 const cache = new WeakMap<readonly SessionEntry[], TreeIndex>();
 
-/** Whether the index of `entries` is built (or adopted) already: `getTreeIndex` would not build it. */
-export function hasTreeIndex(entries: readonly SessionEntry[]): boolean {
-	return cache.has(entries);
-}
-
 /**
  * The index of `entries`, built on first use and cached for that array. Callers must treat
  * entry arrays as immutable: build a new array to change a session.
@@ -538,27 +533,6 @@ export function adoptTreeIndex(
 	const index: TreeIndex = { entries, byId, children: children ?? ChildLists.fromParents(parent, live), ...parts };
 	cache.set(entries, index);
 	return index;
-}
-
-/**
- * `adoptTreeIndex` with the id map made here, `slice` entries at a time with `pause()` awaited in
- * between (a million entries' map is a long task otherwise). The later of equal ids wins.
- */
-export async function adoptTreeIndexInSlices(
-	entries: readonly SessionEntry[],
-	parts: TreeParts,
-	pause: () => Promise<void> = async () => {},
-	slice = 16_384,
-): Promise<TreeIndex> {
-	const byId = new Map<string, number>();
-	for (let from = 0; from < entries.length; from += slice) {
-		if (from > 0) await pause();
-		const to = Math.min(entries.length, from + slice);
-		for (let i = from; i < to; i++) byId.set(entries[i].id, i);
-	}
-	const children = await ChildLists.fromParentsInSlices(parts.parent, parts.live, pause);
-	await pause();
-	return adoptTreeIndex(entries, byId, parts, children);
 }
 
 /**
