@@ -45,9 +45,8 @@ function makeView(
 	index: TreeIndex,
 	leaves: LeafSummary[],
 	graph: SessionGraph,
-	last: { leaf: number; analysis: ContextAnalysis } | null = null,
 ): ShownView {
-	let kept = last;
+	let kept: { leaf: number; analysis: ContextAnalysis } | null = null;
 	return {
 		entries,
 		index,

@@ -1,11 +1,9 @@
-import { type OpenSession, useStore } from "../../store";
+import type { OpenSession } from "../../store";
 import { type HostedContext, hostedContext } from "../../store/hostedContext";
-import type { ShownView } from "../../store/view";
+import { useShownView } from "./useSession";
 import { useWorkerAnswer } from "./useWorkerAnswer";
 
 export type { HostedContext };
-
-const selectView = (s: { shown: ShownView | null }) => s.shown;
 
 /**
  * The context of the selected leaf as the parse worker works it out from the file it holds, for
@@ -17,7 +15,7 @@ export function useHostContext(
 	leafId: string | null,
 ): HostedContext | { error: string } | null {
 	const host = session?.partial ? session.host : undefined;
-	const view = useStore(selectView);
+	const view = useShownView();
 	// The view of this session's entries (the store sets both at once).
 	const shown = view && view.entries === session?.entries ? view : null;
 	const said = useWorkerAnswer(host && shown ? () => hostedContext(host, shown, leafId) : null, [

@@ -19,7 +19,6 @@ export function formatDate(value: string | number | undefined): string {
 let dateFormat: Intl.DateTimeFormat | undefined;
 let countFormat: Intl.NumberFormat | undefined;
 
-/** "1,234" style counts. */
 /**
  * Makes both formatters and formats once, while the page is idle: the first date formatted loads
  * the locale's data (10-20 ms), which otherwise fell in the render that lists a file just opened.
@@ -29,6 +28,7 @@ export function warmFormats(): void {
 	formatCount(0);
 }
 
+/** "1,234" style counts. */
 export function formatCount(n: number): string {
 	countFormat ??= new Intl.NumberFormat("en-US");
 	return countFormat.format(n);
