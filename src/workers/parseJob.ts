@@ -29,6 +29,7 @@ import { type HostAnswer, type HostRequest, MAX_LEAN_BYTES, type ParseRequest, t
 import {
 	formatBytes,
 	hashBlob,
+	hashChunks,
 	MAX_SESSION_BYTES,
 	NotASessionError,
 	readBlobChunks,
@@ -375,9 +376,10 @@ export async function runParse(
 					helperLoaded = loaded;
 				})
 			: undefined;
-		// The bytes are hashed as they are read (the reading leaves this thread time to spare),
-		// unless the hash is known; a split file's are hashed by the helper after its part.
-		const hasher = !knownHash && !plan ? createContentHasher() : null;
+		// The bytes kept for the scan are hashed once the preview is sent (hashing them as they are
+		// read would delay it); those of a file too large to keep, as they are read. Unless the hash
+		// is known; a split file's are hashed by the helper after its part.
+		const hasher = !knownHash && !plan && scanOnly ? createContentHasher() : null;
 		const chunks = await readBlobChunks(
 			plan ? blob.slice(0, plan.cut) : blob,
 			(bytes) => {
@@ -395,10 +397,12 @@ export async function runParse(
 		}
 		// A split file is hashed by the helper, the whole file read again, once the preview is sent
 		// (before, its reading would slow the reading of the entries the preview shows).
-		const contentHash = async () =>
-			knownHash ??
-			hasher?.digest() ??
-			(await (helper && plan ? helper.hash(blob) : Promise.reject()).catch(() => hashBlob(blob)));
+		const contentHash = async (): Promise<string> => {
+			if (knownHash) return knownHash;
+			if (hasher) return hasher.digest();
+			if (!plan) return hashChunks(chunks);
+			return (helper ? helper.hash(blob) : Promise.reject()).catch(() => hashBlob(blob));
+		};
 		let first = scanner.finish();
 		if (!first) {
 			if (scanOnly) {
@@ -415,15 +419,14 @@ export async function runParse(
 			}
 			// Parsed in full here, and held as any lean file is: the page parses nothing.
 			const { parsed } = await readSessionChunks(chunks, progress, { diagnostics: false, hash: false });
-			chunks.length = 0;
 			const hash = await contentHash();
+			chunks.length = 0;
 			hostParsed(requestId, blob, parsed, post);
 			const { entries, ...session } = parsed;
 			post(leanDone(requestId, blob.size, { ...session, lines: [] }, entries.length, hash, true));
 			await checkLean(requestId, post, parsed);
 			return;
 		}
-		chunks.length = 0;
 		const lines = { offset: first.lineOffset, length: first.lineLength };
 		const { version } = first;
 		if (first.wanted.length > 0) {
@@ -437,6 +440,7 @@ export async function runParse(
 		// Sent with its buffers copied, not transferred: the index below is made from it after.
 		sendPreview(requestId, parts, post);
 		const hash = await contentHash();
+		chunks.length = 0;
 		if (keepIndex) {
 			void writeIndex({
 				format: INDEX_FORMAT,

@@ -6,6 +6,8 @@ import { BAD_INPUTS, errorFloodText, GOOD_NAME } from "../../test/badInputs";
 import { FIXTURES_DIR } from "../../test/fixtures";
 import { parseSession } from "../core";
 import {
+	hashBlob,
+	hashChunks,
 	incompleteUtf8Tail,
 	MAX_SESSION_BYTES,
 	NotASessionError,
@@ -205,6 +207,18 @@ describe("streaming", () => {
 			expect(part.parsed).toEqual(whole.parsed);
 			expect(part.contentHash).toBe(whole.contentHash);
 		}
+	});
+
+	it("hashes kept chunks as it hashes the blob, wherever they are cut", async () => {
+		const bytes = new Uint8Array(readFileSync(join(FIXTURES_DIR, "bad", "mixed.jsonl")));
+		const blob = await hashBlob(new Blob([bytes]));
+		expect(blob).toBe((await readSessionBlob(new Blob([bytes]))).contentHash);
+		for (const size of [1, 3, 13, 4096]) {
+			const chunks: Uint8Array[] = [];
+			for (let at = 0; at < bytes.length; at += size) chunks.push(bytes.subarray(at, at + size));
+			expect(await hashChunks(chunks)).toBe(blob);
+		}
+		expect(await hashChunks([bytes.subarray(0, 5)])).not.toBe(blob);
 	});
 
 	it("reports progress up to the whole file", async () => {

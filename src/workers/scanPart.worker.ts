@@ -1,5 +1,5 @@
 /// <reference lib="webworker" />
-import { hashBlob } from "./readSession";
+import { hashBlob, PROGRESS_EVERY_MS } from "./readSession";
 import { partBuffers, scanBlobPart } from "./splitScan";
 import type { HelperReply, HelperRequest } from "./splitScanClient";
 
@@ -17,7 +17,7 @@ scope.onmessage = async (event: MessageEvent<HelperRequest>) => {
 			let lastReport = 0;
 			const part = await scanBlobPart(msg.blob, msg.plan.cut, msg.plan.version, (loaded) => {
 				const now = Date.now();
-				if (now - lastReport < 50) return;
+				if (now - lastReport < PROGRESS_EVERY_MS) return;
 				lastReport = now;
 				post({ type: "progress", id, loaded });
 			});
