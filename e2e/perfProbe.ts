@@ -32,16 +32,38 @@ function install(): void {
 		perf.interactive = null;
 		perf.full = null;
 		const mine = ++watching;
-		// Until both are seen: the inspector may show before the graph's first nodes (a lean reopen).
-		const tick = () => {
-			if (mine !== watching) return;
-			if (perf.interactive === null && document.querySelector(".react-flow__node")) {
-				if (document.querySelector("[data-testid=leaf-item]")) perf.interactive = performance.now();
+		// Each is stamped at the start of the first frame that shows it: the frame after the DOM change
+		// that put it in. Looked for when the DOM changes, not in every frame: a callback in every
+		// frame would make the page draw ~60 frames a second while it loads, which costs the cores
+		// the app works on (the compositor's and the GPU process's threads, in software rendering)
+		// and no user's page does.
+		let interactiveDue = false;
+		let fullDue = false;
+		const look = () => {
+			if (mine !== watching) {
+				observer.disconnect();
+				return;
 			}
-			if (perf.full === null && document.querySelector("[data-testid=context-panel]")) perf.full = performance.now();
-			if (perf.interactive === null || perf.full === null) requestAnimationFrame(tick);
+			// Until both are seen: the inspector may show before the graph's first nodes (a lean reopen).
+			if (perf.interactive === null && !interactiveDue && document.querySelector(".react-flow__node")) {
+				if (document.querySelector("[data-testid=leaf-item]")) {
+					interactiveDue = true;
+					requestAnimationFrame(() => {
+						if (mine === watching) perf.interactive = performance.now();
+					});
+				}
+			}
+			if (perf.full === null && !fullDue && document.querySelector("[data-testid=context-panel]")) {
+				fullDue = true;
+				requestAnimationFrame(() => {
+					if (mine === watching) perf.full = performance.now();
+				});
+			}
+			if (interactiveDue && fullDue) observer.disconnect();
 		};
-		requestAnimationFrame(tick);
+		const observer = new MutationObserver(look);
+		observer.observe(document.documentElement, { childList: true, subtree: true });
+		look();
 	};
 	document.addEventListener(
 		"change",
@@ -322,7 +344,8 @@ export async function waitInteractive(
 			return null;
 		},
 		null,
-		{ timeout, polling: "raf" },
+		// A timer, not "raf": polling in every frame would make the page draw all the time (see `install`).
+		{ timeout, polling: 16 },
 	);
 	const v = (await handle.jsonValue()) as { ms: number; at: number } | { refused: string };
 	return "refused" in v ? v : { interactiveMs: v.ms, at: v.at };
