@@ -44,10 +44,9 @@ export function ContextPanel() {
 		[liveEntries, liveIndex, liveAnalysis],
 	);
 	// A lean session (its entries are mostly skeletons) shows the context the parse worker works
-	// out from the file it holds: once opened, each tip's at once. A session parsed on the page
-	// (where no worker runs) works it out here. Either shows here after the graph's nodes when the
-	// session has just opened (see `OPEN_STEPS`: its first frames are the tips' and the graph's);
-	// another leaf, or another version of the session shown (the lab), at once.
+	// out from the file it holds, each tip's at once. A session parsed on the page (where no worker
+	// runs) shows here after the graph's nodes (see `OPEN_STEPS`); another leaf, or another version
+	// of the session shown (the lab), at once.
 	const shownKey = useRef<string | null>(null);
 	const partial = session?.partial === true;
 	const hosted = useHostContext(partial ? session : null, useStore(selectLeafId));
@@ -66,13 +65,13 @@ export function ContextPanel() {
 	else if (fromHost.analysis) lastFromHost.current = fromHost;
 	const stale = waiting && lastFromHost.current?.index === liveIndex ? lastFromHost.current : null;
 	const step = useOpenStep(liveEntries);
-	const settled = step >= OPEN_STEPS.inspector || (!!session && shownKey.current === session.key);
+	const ready = !partial && (step >= OPEN_STEPS.inspector || (!!session && shownKey.current === session.key));
 	useEffect(() => {
-		if (settled) shownKey.current = session?.key ?? null;
+		if (ready) shownKey.current = session?.key ?? null;
 	});
 	// Not deferred: a deferred render was thrown away and begun again at each frame of the graph's
 	// pan to the tip (300 ms), so a tip's context came half a second after the worker's answer.
-	const target = !settled ? NOT_YET : partial ? (stale ?? fromHost) : live;
+	const target = partial ? (stale ?? fromHost) : ready ? live : NOT_YET;
 	const { entries, index, analysis, whole } = target;
 	const pipeline = useMemo(() => (entries && analysis ? inspectContext(entries, analysis) : null), [entries, analysis]);
 	const state = useInspectorState(analysis);
