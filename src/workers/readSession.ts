@@ -261,7 +261,10 @@ export async function hashBlob(blob: Blob): Promise<string> {
 	return hasher.digest();
 }
 
-/** How long hashing bytes already read runs before the thread serves other messages. */
+/**
+ * How long hashing bytes already read runs before the thread serves other messages: shorter than
+ * a parse's turn (`YIELD_AFTER_MS`), as it runs right after the preview, when the first clicks come.
+ */
 const HASH_SLICE_MS = 8;
 
 /**
