@@ -442,6 +442,16 @@ export function createPreviewScanner(options: ScanOptions = {}): PreviewScanner 
 		carry = [];
 	};
 
+	/**
+	 * Lets go of the file's bytes once `finish` needs them no more: a caller keeps the scanner (and
+	 * so these) while it goes on, the background checks of a 100 MB file for seconds.
+	 */
+	const releaseBytes = () => {
+		lineBytes.length = 0;
+		lineStart.length = 0;
+		lineEnd.length = 0;
+	};
+
 	// A part's scanner stamps nothing: a file with a title slot is scanned on one thread.
 	const readyForPart = () => previewable && header !== null && stamp === null && carry.length === 0 && !closed;
 
@@ -543,10 +553,12 @@ export function createPreviewScanner(options: ScanOptions = {}): PreviewScanner 
 		finish() {
 			if (partOf !== undefined) throw new Error("A part's scanner finishes with finishPart");
 			flushCarry();
-			if (!previewable || (header === null && !headerless)) return null;
-			// A header further down a file without one on its first line gives the version the full
-			// parse reads every entry as: that file is the full parse's.
-			if (headerless && headers.length > 0) return null;
+			if (!previewable || (header === null && !headerless) || (headerless && headers.length > 0)) {
+				// A header further down a file without one on its first line gives the version the full
+				// parse reads every entry as: that file is the full parse's too.
+				releaseBytes();
+				return null;
+			}
 			// The full parse's migration, issues aside (they are the full parse's to report).
 			if (version < CURRENT_VERSION) migrateEntries(version, entries, lines, objectOrder(), []);
 			// The full parse's repairs (see `assignMissingIds`), so that its issues name these entries: an
@@ -576,6 +588,7 @@ export function createPreviewScanner(options: ScanOptions = {}): PreviewScanner 
 				entries[pos] = full;
 				skeleton[pos] = 0;
 			}
+			releaseBytes();
 			const headerTitle = header && typeof header.title === "string" && header.title !== "" ? header.title : undefined;
 			const title = titleSlot?.title ? titleSlot.title : headerTitle;
 			return {
