@@ -219,7 +219,7 @@ describe("previewSession", () => {
 			const preview = previewSession([new TextEncoder().encode(readFixture(f))]);
 			if (!preview) throw new Error(`no preview for ${f}`);
 			const parts = structuredClone(previewToParts(preview));
-			const sliced = await previewFromPartsInSlices(parts, async () => {}, 3);
+			const sliced = await previewFromPartsInSlices(parts, async () => {}, 3, 0);
 			expect(sliced, f).toEqual(previewFromParts(parts));
 			const byRole = new Map<unknown, object>();
 			for (let i = 0; i < parts.shape.length; i++) {

@@ -191,6 +191,7 @@ describe("ChildLists", () => {
 				pauses++;
 			},
 			2,
+			0,
 		);
 		expect(pauses).toBeGreaterThan(4);
 		for (const lists of [whole, sliced]) {

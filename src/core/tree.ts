@@ -55,17 +55,25 @@ export class ChildLists {
 		for (let step = steps.next(); ; step = steps.next()) if (step.done) return step.value;
 	}
 
-	/** `fromParents`, `slice` entries at a time with `pause()` awaited in between (a page's millions). */
+	/**
+	 * `fromParents`, `slice` entries at a time, with `pause()` awaited once the slices since the
+	 * last pause took `budgetMs` (a page's millions, on a slow machine too).
+	 */
 	static async fromParentsInSlices(
 		parent: ArrayLike<number>,
 		live: ArrayLike<number>,
 		pause: () => Promise<void>,
-		slice = 262_144,
+		slice = 16_384,
+		budgetMs = 8,
 	): Promise<ChildLists> {
 		const steps = ChildLists.steps(parent, live, slice);
+		let since = Date.now();
 		for (let step = steps.next(); ; step = steps.next()) {
 			if (step.done) return step.value;
-			await pause();
+			if (Date.now() - since >= budgetMs) {
+				await pause();
+				since = Date.now();
+			}
 		}
 	}
 
