@@ -76,14 +76,24 @@ function ensure(language: CodeLanguage): void {
 	for (const other of EMBEDS[language] ?? []) ensure(other);
 }
 
+/** Grammars registered and compiled (highlight.js compiles one the first time it highlights). */
+const prepared = new Set<CodeLanguage>();
+
 /** The syntax tree of `code` (hast: spans with `hljs-*` classes and text). */
 export function highlight(language: CodeLanguage, code: string): Root {
 	ensure(language);
-	return lowlight.highlight(language, code);
+	const tree = lowlight.highlight(language, code);
+	prepared.add(language);
+	return tree;
 }
 
-/** Grammars registered and compiled by `prepareGrammars`. */
-const prepared = new Set<CodeLanguage>();
+/**
+ * Whether `language`'s grammar is compiled: highlighting with it costs no more than the code's
+ * length (compiling one can take 10 ms or more).
+ */
+export function isPrepared(language: CodeLanguage): boolean {
+	return prepared.has(language);
+}
 
 /**
  * Registers and compiles (by highlighting nothing) the grammars not prepared yet, one at a time
@@ -94,7 +104,6 @@ export function prepareGrammars(more: () => boolean): boolean {
 		if (prepared.has(language)) continue;
 		if (!more()) return false;
 		highlight(language, "");
-		prepared.add(language);
 	}
 	return true;
 }

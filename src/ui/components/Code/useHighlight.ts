@@ -1,6 +1,7 @@
 import type { Root } from "hast";
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import type { CodeLanguage } from "../../../core";
+import { yieldToPage } from "../../../store/yieldToPage";
 
 /**
  * Longer code stays plain: highlight.js took 60–180 ms for 20,000 characters of TypeScript on the
@@ -13,6 +14,7 @@ type Prepare = (more: () => boolean) => boolean;
 let loading: Promise<Highlight> | null = null;
 let loaded: Highlight | null = null;
 let prepare: Prepare | null = null;
+let isPrepared: ((language: CodeLanguage) => boolean) | null = null;
 /** Whether a file is being loaded: the grammars are prepared only once none is. */
 let loadingFiles = false;
 let preparing = false;
@@ -21,6 +23,7 @@ function loadHighlighter(): Promise<Highlight> {
 	loading ??= import("./grammars").then((m) => {
 		loaded = m.highlight;
 		prepare = m.prepareGrammars;
+		isPrepared = m.isPrepared;
 		prepareWhenIdle();
 		return m.highlight;
 	});
@@ -82,24 +85,82 @@ function run(highlight: Highlight, language: CodeLanguage, code: string): Root |
 }
 
 /**
+ * Highlighting a render may do itself, per task (ms), with grammars compiled already. A panel that
+ * shows many code blocks at once (a tip's context) highlights the first few as it renders and the
+ * rest in slices after: on a slow machine, all of them in the render (a grammar compiled for the
+ * first) took a third of a 100 ms task.
+ */
+const RENDER_BUDGET_MS = 4;
+/** How long one slice of the queued highlighting runs before the page may draw and take input. */
+const SLICE_MS = 6;
+/** Spent by renders in this task; set back to 0 by the next task. */
+let spentInTask = 0;
+let resetQueued = false;
+
+function renderBudgetLeft(): boolean {
+	if (!resetQueued) {
+		resetQueued = true;
+		void yieldToPage().then(() => {
+			spentInTask = 0;
+			resetQueued = false;
+		});
+	}
+	return spentInTask < RENDER_BUDGET_MS;
+}
+
+/** Highlighting in a render: counted against the task's budget. */
+function runInRender(highlight: Highlight, language: CodeLanguage, code: string): Root | null {
+	const start = performance.now();
+	const tree = run(highlight, language, code);
+	spentInTask += performance.now() - start;
+	return tree;
+}
+
+/** Highlighting waiting for a slice, oldest first. */
+const queue: (() => void)[] = [];
+let pumping = false;
+
+function enqueue(job: () => void): void {
+	queue.push(job);
+	if (pumping) return;
+	pumping = true;
+	void (async () => {
+		while (queue.length > 0) {
+			await yieldToPage();
+			const until = performance.now() + SLICE_MS;
+			while (queue.length > 0 && performance.now() < until) queue.shift()?.();
+		}
+		pumping = false;
+	})();
+}
+
+/**
  * The highlighted tree of `code`, or null while the highlighter loads, without a language, or
- * for code over `MAX_HIGHLIGHT_CHARS`. The highlighter is fetched the first time code needs it.
+ * for code over `MAX_HIGHLIGHT_CHARS`. The highlighter is fetched the first time code needs it;
+ * code past a render's budget (see `RENDER_BUDGET_MS`) shows plain until its slice comes.
  */
 export function useHighlight(code: string, language: CodeLanguage | null): Root | null {
 	const wanted = language !== null && code.length > 0 && code.length <= MAX_HIGHLIGHT_CHARS;
 	const [result, setResult] = useState<{ code: string; language: CodeLanguage; tree: Root | null } | null>(() =>
-		wanted && loaded ? { code, language, tree: run(loaded, language, code) } : null,
+		wanted && loaded && isPrepared?.(language) && renderBudgetLeft()
+			? { code, language, tree: runInRender(loaded, language, code) }
+			: null,
 	);
+	// The committed result, for the queued job to see whether it is still needed.
+	const current = useRef(result);
+	useEffect(() => {
+		current.current = result;
+	}, [result]);
 	useEffect(() => {
 		if (!wanted || !language) return;
+		const done = () => current.current?.code === code && current.current.language === language;
+		if (done()) return;
 		let live = true;
 		void loadHighlighter().then((highlight) => {
-			if (live)
-				setResult((prev) =>
-					prev?.code === code && prev.language === language
-						? prev
-						: { code, language, tree: run(highlight, language, code) },
-				);
+			enqueue(() => {
+				// Worked out here, not in a state updater: React would run every queued one in one render.
+				if (live && !done()) setResult({ code, language, tree: run(highlight, language, code) });
+			});
 		});
 		return () => {
 			live = false;
