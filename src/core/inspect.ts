@@ -1,6 +1,7 @@
 import type { ContextAnalysis, MessageOrigin, PathEntryFate, Region } from "./context";
 import { dialectOf } from "./dialect";
 import { entryPreview } from "./entryKind";
+import { lazyArray } from "./lazyArray";
 import { countRegion, fateColumns } from "./lazyContext";
 import { convertMessage, convertOmpMessage } from "./llm";
 import { estimateTokens } from "./tokens";
@@ -66,11 +67,14 @@ export function inspectContext(entries: readonly SessionEntry[], analysis: Conte
 	else for (let i = 0; i < fates.length; i++) fateIndex[fates[i].position] = i;
 	const fateAt = (position: number): PathEntryFate | undefined =>
 		position >= 0 && position < fateIndex.length && fateIndex[position] !== -1 ? fates[fateIndex[position]] : undefined;
-	const selectedFates: PathEntryFate[] = [];
+	// Which fates are selected; fates that are columns are made when their rows are read.
+	const selectedAt: number[] = [];
 	for (const p of analysis.selectedPositions) {
-		const fate = fateAt(p);
-		if (fate) selectedFates.push(fate);
+		if (p >= 0 && p < fateIndex.length && fateIndex[p] !== -1) selectedAt.push(fateIndex[p]);
 	}
+	const selectedFates = columns
+		? lazyArray(selectedAt.length, (k) => fates[selectedAt[k]])
+		: selectedAt.map((i) => fates[i]);
 	const messageTokens = new Float64Array(messages.length);
 	const convert = dialectOf(entries) === "oh-my-pi" ? convertOmpMessage : convertMessage;
 	const llm: LlmItem[] = [];
