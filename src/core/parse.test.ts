@@ -1,3 +1,5 @@
+import { readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import {
 	assistant,
@@ -12,11 +14,11 @@ import {
 	user,
 	userMsg,
 } from "../../test/builders";
-import { readFixture } from "../../test/fixtures";
+import { FIXTURES_DIR, readFixture } from "../../test/fixtures";
 import { analyzeContext, buildContextEntries } from "./context";
 import { convertToLlm } from "./llm";
 import { v1EntryId } from "./migrate";
-import { CURRENT_VERSION, createSessionParser, parseSession } from "./parse";
+import { CURRENT_VERSION, createSessionParser, parseSession, SHRUNK_CHARS, shrinkStrings } from "./parse";
 import type { ParsedSession, SessionIssue } from "./types";
 
 const codes = (s: ParsedSession) => s.issues.map((i) => i.code);
@@ -392,5 +394,49 @@ describe("compaction builders parse back", () => {
 		);
 		expect(s.issues).toEqual([]);
 		expect(analyzeContext(s.entries).rule).toBe("retained-tail");
+	});
+});
+
+describe("a parser that cuts long strings (for the checks)", () => {
+	it("cuts long members to a copy of their start, and leaves ids, array items and short strings whole", () => {
+		const long = "x".repeat(500);
+		const value = JSON.parse(
+			JSON.stringify({
+				id: long,
+				toolCallId: long,
+				message: { role: "user", content: [{ type: "text", text: long }, long], note: "short" },
+				ids: [long],
+			}),
+		) as Record<string, unknown>;
+		Object.defineProperty(value, "__proto__", { value: long, enumerable: true, configurable: true, writable: true });
+		shrinkStrings(value, 100);
+		expect(value.id).toBe(long);
+		expect(value.toolCallId).toBe(long);
+		expect(value.ids).toEqual([long]);
+		const message = value.message as { content: [{ text: string }, string]; note: string };
+		expect(message.content[0].text).toBe(long.slice(0, SHRUNK_CHARS));
+		expect(message.content[1]).toBe(long);
+		expect(message.note).toBe("short");
+		expect(Object.getPrototypeOf(value)).toBe(Object.prototype);
+	});
+
+	it("reports the same issues and the same tree for every fixture", () => {
+		const dir = FIXTURES_DIR;
+		const files = readdirSync(dir, { recursive: true })
+			.map(String)
+			.filter((f) => f.endsWith(".jsonl"));
+		expect(files.length).toBeGreaterThan(20);
+		for (const f of files) {
+			const text = readFileSync(join(dir, f), "utf8");
+			const whole = parseSession(text);
+			const parser = createSessionParser({ shrinkStringsOver: 64 });
+			parser.push(text);
+			const cut = parser.finish();
+			expect(cut.issues, f).toEqual(whole.issues);
+			expect(
+				cut.entries.map((e) => [e.id, e.parentId, e.type]),
+				f,
+			).toEqual(whole.entries.map((e) => [e.id, e.parentId, e.type]));
+		}
 	});
 });

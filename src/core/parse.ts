@@ -30,13 +30,58 @@ export interface SessionParser {
 	finish(options?: FinishOptions): ParsedSession;
 }
 
+export interface ParserOptions {
+	/**
+	 * Once a line is taken in (its issues reported), each string in it longer than this is cut to a
+	 * copy of its first `SHRUNK_CHARS` characters. For a reader of the entries' shapes, not their
+	 * text (the checks): a 100 MB session parsed so for them takes a fraction of the memory.
+	 * 0 (the default): nothing is cut.
+	 */
+	shrinkStringsOver?: number;
+}
+
+/** What a cut string keeps: more than any issue quotes of a value (see `clip` in diagnostics). */
+export const SHRUNK_CHARS = 64;
+
 /**
  * Creates an incremental parser. Lines may be split across chunks anywhere; CRLF line ends and
  * a leading BOM are accepted. Nothing is thrown for bad input: every problem becomes an issue
  * with its line number, and every good line is kept.
  */
-export function createSessionParser(): SessionParser {
-	return new LineParser();
+export function createSessionParser(options: ParserOptions = {}): SessionParser {
+	return new LineParser(options.shrinkStringsOver ?? 0);
+}
+
+/** A flat copy of the start of `text` (a slice would keep the whole string alive). */
+function flatPrefix(text: string): string {
+	return Array.from(text.slice(0, SHRUNK_CHARS)).join("");
+}
+
+/** Members whose strings are never cut: ids (`id`, `parentId`, `toolCallId`…), which are compared whole. */
+const ID_KEY = /ids?$/i;
+
+/**
+ * Cuts each string member longer than `over` inside `value` (a parsed line) to its start, in
+ * place. Left whole: ids (see `ID_KEY`), strings that are array items, and members named
+ * `__proto__` (writing one would set the prototype).
+ */
+export function shrinkStrings(value: unknown, over: number): void {
+	const stack: unknown[] = [value];
+	while (stack.length > 0) {
+		const v = stack.pop();
+		if (v === null || typeof v !== "object") continue;
+		if (Array.isArray(v)) {
+			for (const x of v) if (x !== null && typeof x === "object") stack.push(x);
+			continue;
+		}
+		const record = v as Record<string, unknown>;
+		for (const key of Object.keys(record)) {
+			const x = record[key];
+			if (typeof x === "string") {
+				if (x.length > over && key !== "__proto__" && !ID_KEY.test(key)) record[key] = flatPrefix(x);
+			} else if (x !== null && typeof x === "object") stack.push(x);
+		}
+	}
 }
 
 /**
@@ -68,7 +113,10 @@ class LineParser implements SessionParser {
 	private titleSlotLine = 0;
 	/** Set once the first line is a v4 header: every later line goes to it. */
 	private v4: V4Reader | null = null;
-	static readonly shapeKeeper: LineParser = new LineParser();
+	static readonly shapeKeeper: LineParser = new LineParser(0);
+
+	/** See `ParserOptions.shrinkStringsOver`. */
+	constructor(private readonly shrinkOver: number) {}
 
 	get lineCount(): number {
 		return this.lineNo;
@@ -219,6 +267,7 @@ class LineParser implements SessionParser {
 			return;
 		}
 		this.accept(value);
+		if (this.shrinkOver > 0) shrinkStrings(value, this.shrinkOver);
 	}
 
 	push(chunk: string): void {
@@ -248,6 +297,7 @@ class LineParser implements SessionParser {
 					value = undefined;
 				}
 				if (value !== undefined && !this.acceptMessage(value, lineNo)) this.accept(value);
+				if (this.shrinkOver > 0) shrinkStrings(value, this.shrinkOver);
 			} else {
 				this.handleLine(chunk.slice(start, nl), false);
 			}

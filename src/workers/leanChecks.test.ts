@@ -63,6 +63,68 @@ function lineOffsetOf(bytes: Uint8Array, line: number): number {
 	return at;
 }
 
+describe("the lean checks of a session whose long strings are where issues are", () => {
+	// The checks take long strings in as cut (see core `shrinkStrings`): what they report is the same.
+	const long = (c: string) => c.repeat(3000);
+	const sameStart = long("p");
+	const lines = [
+		{ type: "session", version: 3, id: "s", timestamp: "2026-01-01T00:00:00.000Z", cwd: "/w" },
+		// Two ids that differ only after 3,000 characters: two entries, not one id twice.
+		{
+			type: "message",
+			id: `${sameStart}-a`,
+			parentId: null,
+			timestamp: "2026-01-01T00:00:01.000Z",
+			message: { role: "user", content: long("u"), timestamp: 1 },
+		},
+		{
+			type: "message",
+			id: `${sameStart}-b`,
+			parentId: `${sameStart}-a`,
+			timestamp: "2026-01-01T00:00:02.000Z",
+			message: {
+				role: "assistant",
+				content: [
+					{ type: "text", text: long("t") },
+					{ type: "toolCall", id: `${long("c")}-1`, name: "read", arguments: { path: long("x") } },
+				],
+				timestamp: "late",
+			},
+		},
+		{
+			type: "message",
+			id: "r",
+			parentId: `${sameStart}-b`,
+			timestamp: "2026-01-01T00:00:03.000Z",
+			message: {
+				role: "toolResult",
+				toolCallId: `${long("c")}-2`,
+				content: [{ type: "text", text: long("o") }],
+				timestamp: long("9"),
+			},
+		},
+		{ type: long("odd"), id: "o", parentId: "r", timestamp: "2026-01-01T00:00:04.000Z" },
+		{
+			type: "message",
+			id: "m",
+			parentId: "o",
+			timestamp: long("7"),
+			message: { role: long("q"), content: "x", timestamp: 5 },
+		},
+	];
+	const bytes = new TextEncoder().encode(`${lines.map((l) => JSON.stringify(l)).join("\n")}\n`);
+
+	it("are the normal open's issues", async () => {
+		const { host } = hostOf(bytes);
+		const lean = await checkLeanSession(host);
+		const normal = await normalIssues(new Blob([bytes as BlobPart]));
+		expect(normal.map((i) => i.code)).toEqual(
+			expect.arrayContaining(["bad-message-timestamp", "tool-call-unanswered"]),
+		);
+		expect(lean).toEqual(normal);
+	});
+});
+
 describe("checkLeanSession", () => {
 	const bytes = new Uint8Array(readFileSync(join(FIXTURES_DIR, "pi-mono/before-compaction.jsonl")));
 

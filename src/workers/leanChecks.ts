@@ -9,6 +9,9 @@ const YIELD_AFTER_MS = 25;
 /** Bytes parsed in one step at most (the file's chunks may be larger). */
 const STEP_BYTES = 256 * 1024;
 
+/** Strings longer than this are cut for the checks (see core `ParserOptions.shrinkStringsOver`). */
+const SHRINK_OVER = 256;
+
 /** The pass was stopped: the worker no longer holds the session. */
 export class ChecksStopped extends Error {}
 
@@ -72,8 +75,14 @@ export async function checkLeanSession(
 		},
 		cancel: () => reader.cancel(),
 	});
-	// Only the issues outlive this call: the parsed entries go with it.
-	const { parsed } = await readSessionStream(stream, host.blob.size, undefined, { hash: false, diagnostics: false });
+	// Only the issues outlive this call: the parsed entries go with it. The checks read the entries'
+	// shapes, not their text: long strings are cut as each line is taken in (a 100 MB session's
+	// entries whole held 1.3 times the file in this worker while the checks ran).
+	const { parsed } = await readSessionStream(stream, host.blob.size, undefined, {
+		hash: false,
+		diagnostics: false,
+		shrinkStringsOver: SHRINK_OVER,
+	});
 	await pause();
 	if (!stillHeld()) throw new ChecksStopped("the session was let go");
 	// As the worker's full parse does with deferred checks (see `runParse`): its tree index, then the

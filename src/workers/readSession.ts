@@ -17,6 +17,8 @@ export interface ReadOptions {
 	hash?: boolean;
 	/** Run the semantic checks (`collectDiagnostics`) before resolving (default true). */
 	diagnostics?: boolean;
+	/** See core `ParserOptions.shrinkStringsOver` (for a reader of the entries' shapes only). */
+	shrinkStringsOver?: number;
 }
 
 export interface ReadResult {
@@ -321,7 +323,7 @@ export async function readSessionStream(
 	onProgress?: (p: ReadProgress) => void,
 	options: ReadOptions = {},
 ): Promise<ReadResult> {
-	const parser = createSessionParser();
+	const parser = createSessionParser({ shrinkStringsOver: options.shrinkStringsOver ?? 0 });
 	const hasher = options.hash === false ? null : createContentHasher();
 	const decoder = createUtf8Decoder();
 	const reader = stream.getReader();
