@@ -51,10 +51,10 @@ export interface LineTable {
 
 /**
  * Whole entries kept after reading them, by their lines' bytes (the rest are read again): a
- * quarter of the file, from 8 MB up to 64 MB. Parsed, an entry takes about twice its line's
- * bytes: a fixed 64 MB filled by two tips' contexts of a 100 MB file held 1.37 times the file.
+ * quarter of the file, from 8 MB up to 64 MB. Parsed, an entry takes more than its line's bytes,
+ * so a fixed 64 MB could hold more than a small file's size once a few long tips were read.
  */
-export function cacheBytesFor(fileBytes: number): number {
+function cacheBytesFor(fileBytes: number): number {
 	return Math.min(64 * 1024 * 1024, Math.max(8 * 1024 * 1024, Math.floor(fileBytes / 4)));
 }
 /** Whole entries the tip counting keeps from one tip to the next, by their lines' bytes. */
