@@ -26,6 +26,7 @@ export * from "./measured";
 export * from "./meta";
 export { migrateOneEntry, v1EntryId } from "./migrate";
 export * from "./nodePreview";
+export * from "./paced";
 export * from "./parse";
 export * from "./preview";
 export * from "./safeUrl";

@@ -4,6 +4,7 @@ import { buildGraph, type GraphParts, graphParts } from "./graph";
 import { type LeafSummary, summarizeLeaves } from "./leaves";
 import { migrateEntries, migrateOneEntry } from "./migrate";
 import { nodePreview } from "./nodePreview";
+import { paced } from "./paced";
 import { CURRENT_VERSION } from "./parse";
 import { type ScannedLine, scanLine } from "./scan";
 import { getTreeIndex, type TreeIndex, type TreeParts, treeParts } from "./tree";
@@ -795,12 +796,9 @@ export async function previewFromPartsInSlices(
 	placeFull(parts, entries);
 	const columns = { ids: new ColumnReader(parts.ids), parentIds: new ColumnReader(parts.parentIds) };
 	const messages = skeletonMessages(parts);
-	let since = Number.NEGATIVE_INFINITY;
+	const pauseIfDue = paced(pause, budgetMs, true);
 	for (let from = 0; from < entries.length; from += slice) {
-		if (Date.now() - since >= budgetMs) {
-			await pause();
-			since = Date.now();
-		}
+		await pauseIfDue();
 		fillSkeletons(parts, entries, columns, messages, from, Math.min(entries.length, from + slice));
 	}
 	return finishPreview(parts, entries);

@@ -1,3 +1,4 @@
+import { paced } from "./paced";
 import type { SessionEntry, SessionIssue } from "./types";
 
 /** An issue found while indexing, tied to an entry position (the caller maps it to a line). */
@@ -67,13 +68,10 @@ export class ChildLists {
 		budgetMs = 8,
 	): Promise<ChildLists> {
 		const steps = ChildLists.steps(parent, live, slice);
-		let since = Date.now();
+		const pauseIfDue = paced(pause, budgetMs);
 		for (let step = steps.next(); ; step = steps.next()) {
 			if (step.done) return step.value;
-			if (Date.now() - since >= budgetMs) {
-				await pause();
-				since = Date.now();
-			}
+			await pauseIfDue();
 		}
 	}
 
@@ -643,12 +641,9 @@ export class LazyIdMap implements ReadonlyMap<string, number> {
 		if (this.made || this.building) return;
 		const shards = LazyIdMap.empty();
 		this.building = shards;
-		let since = Number.NEGATIVE_INFINITY;
+		const pauseIfDue = paced(pause, budgetMs, true);
 		while (!this.made && this.builtTo < this.source.length) {
-			if (Date.now() - since >= budgetMs) {
-				await pause();
-				since = Date.now();
-			}
+			await pauseIfDue();
 			if (this.made) return;
 			const to = Math.min(this.source.length, this.builtTo + slice);
 			this.fill(shards, this.builtTo, to);

@@ -3,6 +3,7 @@ import {
 	createSessionParser,
 	KNOWN_ENTRY_TYPES,
 	type ParsedSession,
+	paced,
 	type SessionIssue,
 } from "../core";
 import { yieldToPage } from "../store/yieldToPage";
@@ -275,12 +276,9 @@ const HASH_SLICE_MS = 8;
  */
 export async function hashChunks(chunks: readonly Uint8Array[]): Promise<string> {
 	const hasher = createContentHasher();
-	let ranSince = Date.now();
+	const pauseIfDue = paced(yieldToPage, HASH_SLICE_MS);
 	for (const chunk of chunks) {
-		if (Date.now() - ranSince > HASH_SLICE_MS) {
-			await yieldToPage();
-			ranSince = Date.now();
-		}
+		await pauseIfDue();
 		hasher.update(chunk);
 	}
 	return hasher.digest();
@@ -297,14 +295,11 @@ export async function readSessionChunks(
 ): Promise<ReadResult> {
 	const total = chunks.reduce((n, c) => n + c.length, 0);
 	let next = 0;
-	let ranSince = Date.now();
+	const pauseIfDue = paced(yieldToPage, YIELD_AFTER_MS);
 	const stream = new ReadableStream<Uint8Array>({
 		async pull(controller) {
 			// Now and then the thread takes other messages (questions about a session it holds).
-			if (Date.now() - ranSince > YIELD_AFTER_MS) {
-				await yieldToPage();
-				ranSince = Date.now();
-			}
+			await pauseIfDue();
 			if (next < chunks.length) controller.enqueue(chunks[next++]);
 			else controller.close();
 		},
