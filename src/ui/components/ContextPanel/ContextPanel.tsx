@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef } from "react";
+import { useEffect, useMemo, useRef, useState } from "react";
 import type { ContextAnalysis, SessionEntry, TreeIndex } from "../../../core";
 import { inspectContext } from "../../../core";
 import { useStore } from "../../../store";
@@ -95,6 +95,18 @@ export function ContextPanel() {
 				: null,
 		[entries, analysis, pipeline, state.focusedId, state.isExpanded, state.toggleRow, state.navigate, explain, whole],
 	);
+	// The first context a session shows comes in two tasks: the path and the entries read, then
+	// the messages and the provider's payload (markdown, code) a task later. In one, the panel's
+	// first render of a 100 MB session's tip was a 60 ms task here. Later contexts come whole.
+	const sessionKey = session?.key ?? null;
+	const [allFor, setAllFor] = useState<string | null>(null);
+	const hasContent = inspector !== null;
+	useEffect(() => {
+		if (!hasContent || allFor === sessionKey) return;
+		const timer = setTimeout(() => setAllFor(sessionKey), 0);
+		return () => clearTimeout(timer);
+	}, [hasContent, sessionKey, allFor]);
+	const allStages = allFor === sessionKey || explain?.stage === "messages" || explain?.stage === "payload";
 	if (!entries || !analysis || !pipeline || !inspector) {
 		return (
 			<p className="context-panel context-panel--empty">
@@ -161,7 +173,7 @@ export function ContextPanel() {
 						count={formatCount(n.messages)}
 						explained={explain?.stage === "messages"}
 					>
-						<MessagesStage />
+						{allStages ? <MessagesStage /> : null}
 					</Stage>
 					<Stage
 						id="payload"
@@ -171,7 +183,7 @@ export function ContextPanel() {
 						count={formatCount(n.payload)}
 						explained={explain?.stage === "payload"}
 					>
-						<PayloadStage />
+						{allStages ? <PayloadStage /> : null}
 					</Stage>
 				</section>
 			</EntryNavContext.Provider>
