@@ -502,6 +502,32 @@ const REGION_RANK: Record<NodeRegion, number> = {
 	checkpoint: 5,
 };
 
+/** The regions by `REGION_RANK`, weakest first. */
+const RANKED_REGIONS: readonly NodeRegion[] = ["off", "skipped", "summarized", "kept", "context", "checkpoint"];
+
+/** What a path entry in `fateRegion` makes of its node, selected or not. */
+function nodeRegion(fateRegion: Region | undefined, selected: boolean): NodeRegion {
+	if (fateRegion === "checkpoint") return "checkpoint";
+	if (fateRegion === "summarized") return "summarized";
+	if (!selected) return "skipped";
+	return fateRegion === "kept" ? "kept" : "context";
+}
+
+let rankTable: Int8Array | null = null;
+
+/** `REGION_RANK` of `nodeRegion` per packed fate: `[regionCode * 2 + selected]` (see `PackedFates`). */
+function codeRanks(): Int8Array {
+	if (!rankTable) {
+		rankTable = new Int8Array(512);
+		for (let code = 0; code < 256; code++) {
+			for (const selected of [0, 1]) {
+				rankTable[code * 2 + selected] = REGION_RANK[nodeRegion(regionOfCode(code), selected === 1)];
+			}
+		}
+	}
+	return rankTable;
+}
+
 /**
  * The paint of every node that is not plain (off the path with no hits, issues or focus); nodes
  * missing from the map are plain. A segment takes the strongest region among its entries
@@ -514,10 +540,7 @@ export function paintGraph(graph: SessionGraph, index: TreeIndex, input: PaintIn
 	// is at hand without a look-up (a 1.9 million-entry path took the page 90-210 ms without).
 	let lastId: string | undefined;
 	let lastPaint: NodePaint | null = null;
-	const at = (pos: number): NodePaint | null => {
-		const id = graph.nodeOf.get(pos);
-		if (id === undefined) return null;
-		if (id === lastId && lastPaint) return lastPaint;
+	const paintOf = (id: string): NodePaint => {
 		let p = paint.get(id);
 		if (!p) {
 			p = {
@@ -532,33 +555,43 @@ export function paintGraph(graph: SessionGraph, index: TreeIndex, input: PaintIn
 			};
 			paint.set(id, p);
 		}
-		lastId = id;
-		lastPaint = p;
 		return p;
+	};
+	const at = (pos: number): NodePaint | null => {
+		const id = graph.nodeOf.get(pos);
+		if (id === undefined) return null;
+		if (id === lastId && lastPaint) return lastPaint;
+		lastId = id;
+		lastPaint = paintOf(id);
+		return lastPaint;
 	};
 	const { analysis } = input;
 	if (analysis) {
 		const mark = (position: number, fateRegion: Region, selected: boolean) => {
 			const p = at(position);
 			if (!p) return;
-			const region: NodeRegion =
-				fateRegion === "checkpoint"
-					? "checkpoint"
-					: fateRegion === "summarized"
-						? "summarized"
-						: !selected
-							? "skipped"
-							: fateRegion === "kept"
-								? "kept"
-								: "context";
+			const region = nodeRegion(fateRegion, selected);
 			if (REGION_RANK[region] > REGION_RANK[p.region]) p.region = region;
 		};
 		// Fates the worker sent as columns are read as columns: a 94k-entry path's fates made into
-		// objects one by one took the page ~50-100 ms.
+		// objects one by one took the page ~50-100 ms. Their ranks are taken per node index first,
+		// with no look-up or object per entry; one paint per node after.
 		const columns = fateColumns(analysis.fates);
 		if (columns) {
 			const { position, region, flags } = columns;
-			for (let i = 0; i < position.length; i++) mark(position[i], regionOfCode(region[i]), (flags[i] & 1) === 1);
+			const { nodeAt, nodes } = graph;
+			const ranks = codeRanks();
+			const best = new Int8Array(nodes.length).fill(-1);
+			for (let i = 0; i < position.length; i++) {
+				const pos = position[i];
+				const node = pos >= 0 && pos < nodeAt.length ? nodeAt[pos] : -1;
+				if (node === -1) continue;
+				const rank = ranks[region[i] * 2 + (flags[i] & 1)];
+				if (rank > best[node]) best[node] = rank;
+			}
+			for (let node = 0; node < best.length; node++) {
+				if (best[node] !== -1) paintOf(nodes[node].id).region = RANKED_REGIONS[best[node]];
+			}
 		} else for (const fate of analysis.fates) mark(fate.position, fate.region, fate.selected);
 		if (analysis.leaf >= 0) {
 			const p = at(analysis.leaf);
