@@ -3,10 +3,11 @@ import { useLayoutEffect, useSyncExternalStore } from "react";
 /**
  * The steps in which a newly opened session comes onto the page, each in a task of its own so
  * that opening a 100k-entry session is not one long task: first the page around the graph (the
- * tips, the graph's frame), then the graph's canvas (React Flow, the first time: it measures the
- * page), then the graph's nodes, then the inspector, then the minimap.
+ * tips, the graph's frame), then the graph's model and paint (the first session's), then the
+ * graph's canvas (React Flow, the first time: it measures the page), then the graph's nodes, then
+ * the inspector, then the minimap.
  */
-export const OPEN_STEPS = { page: 0, canvas: 1, nodes: 2, inspector: 3, minimap: 4 } as const;
+export const OPEN_STEPS = { page: 0, graph: 1, canvas: 2, nodes: 3, inspector: 4, minimap: 5 } as const;
 const LAST_STEP = OPEN_STEPS.minimap;
 
 /** One clock for the whole page, so that the steps come in order whoever asks. */

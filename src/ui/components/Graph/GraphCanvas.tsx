@@ -3,6 +3,7 @@ import { type MouseEvent as ReactMouseEvent, useCallback, useId, useRef, useStat
 import { NODE_HEIGHT, NODE_WIDTH } from "../../../core";
 import { useStore } from "../../../store";
 import { OPEN_STEPS, useOpenStep } from "../../hooks/useOpenStep";
+import { useViewSession } from "../../hooks/useSession";
 import { useResolvedTheme } from "../../hooks/useTheme";
 import { EntryNode } from "./EntryNode";
 import { GraphAnnouncer } from "./GraphAnnouncer";
@@ -37,8 +38,27 @@ const NO_EDGES: Edge[] = [];
 
 const selectSelectLeaf = (s: { selectLeaf(id: string | null): void }) => s.selectLeaf;
 
-/** The React Flow view of the open session (inside a ReactFlowProvider). */
+/**
+ * The React Flow view of the open session (inside a ReactFlowProvider). The first session's graph
+ * starts a step after the page around it (`OPEN_STEPS.graph`): working out its nodes and paint
+ * was a third of that first step's task; from then on the view stays, and a new session's graph
+ * renders at once (React Flow itself is not mounted again).
+ */
 export function GraphCanvas() {
+	const session = useViewSession();
+	const stage = useOpenStep(session?.entries);
+	const started = useRef(false);
+	if (stage >= OPEN_STEPS.graph) started.current = true;
+	if (!session) return null;
+	if (started.current) return <GraphView />;
+	return (
+		<div className="graph">
+			<div className="graph__canvas" />
+		</div>
+	);
+}
+
+function GraphView() {
 	const [paintStore] = useState(createGraphPaintStore);
 	const model = useGraphModel();
 	const selectedNodeId = useGraphPaint(model, paintStore);
