@@ -254,6 +254,51 @@ test("find in a lean session with hundreds of hits: rows past the first hits rea
 	expect(errors).toEqual([]);
 });
 
+test("find split between the parse worker and a helper worker: the same hits, in the session's order, with excerpts", async ({
+	page,
+}) => {
+	const errors = watchErrors(page);
+	// From 0 MB on, every search of a session the worker holds is split near the file's middle.
+	await page.addInitScript(() => localStorage.setItem("session-explorer:split-find-from-mb:v1", "0"));
+	const entries: SessionEntry[] = [];
+	for (let i = 0; i < 320; i++) {
+		const parent = i === 0 ? null : `a${i - 1}`;
+		entries.push(user(`u${i}`, parent, `please look for the needle number ${i} in the stack`));
+		entries.push(assistant(`a${i}`, `u${i}`, i % 3 === 0 ? `a needle here too, ${i}` : `done with ${i}`));
+	}
+	const parsed = parseSession(jsonl(header(), ...entries));
+	await page.goto("./");
+	await page.getByTestId("file-input").setInputFiles({
+		name: "needles.jsonl",
+		mimeType: "application/x-ndjson",
+		buffer: Buffer.from(jsonl(header(), ...entries)),
+	});
+	await expect(page.getByTestId("open-session")).toHaveAttribute("data-lean", "true");
+	const want = findEntries(parsed.entries, "needle", "default").hits.map((p) => parsed.entries[p].id);
+	expect(want.length).toBe(320 + 107);
+	await page.getByTestId("find-input").fill("needle");
+	await expect(page.getByTestId("find-count")).toHaveAttribute("data-count", String(want.length));
+	// A helper (a worker the parse worker started) searched the second half.
+	const parser = page.workers().find((w) => w.url().includes("parse.worker"));
+	if (!parser) throw new Error("no parse worker");
+	expect(await parser.evaluate(() => (self as { partsHelpersSearched?: number }).partsHelpersSearched)).toBe(1);
+	const hits = page.getByTestId("find-hit");
+	for (let shown = 100; ; shown = Math.min(shown + 100, want.length)) {
+		await expect(hits).toHaveCount(shown);
+		const ids = await hits.evaluateAll((els) => els.map((e) => e.getAttribute("data-entry-id")));
+		expect(ids).toEqual(want.slice(0, shown));
+		await expect(
+			hits
+				.nth(shown - 1)
+				.locator("mark")
+				.first(),
+		).toHaveText("needle");
+		if (shown === want.length) break;
+		await page.locator(".find__more").click();
+	}
+	expect(errors).toEqual([]);
+});
+
 const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
 test("a lean session's folded run expands into nodes whose kinds and previews are read from the file", async ({

@@ -465,7 +465,8 @@ const FIRST_BATCH = 250;
  * see `linePrefilter`); `live[p]` is 1 for entries the tree holds (an
  * entry shadowed by a later one with its id is no hit). Each batch goes to `onBatch` as it is
  * searched; the search stops early when `stopped()` says so. Only the first `snippetsFor` hits
- * get their excerpts made (see `FoundBatch.snippets`).
+ * get their excerpts made (see `FoundBatch.snippets`). From `start` on, only positions
+ * [start, count) are searched (a part of the session, see the workers' `findInPart`).
  */
 export async function findLazily(
 	count: number,
@@ -478,6 +479,7 @@ export async function findLazily(
 	stopped: () => boolean,
 	batchSize = 2000,
 	snippetsFor = Number.POSITIVE_INFINITY,
+	start = 0,
 ): Promise<void> {
 	const words = parseQuery(query);
 	const patterns = asciiPatterns(words);
@@ -487,7 +489,7 @@ export async function findLazily(
 	// The first batches are small, so that the first hits come soon; then `batchSize` each.
 	const ranges: [number, number][] = [];
 	let size = Math.min(FIRST_BATCH, batchSize);
-	for (let from = 0; from < (active ? count : 0); from += size, size = Math.min(size * 2, batchSize)) {
+	for (let from = start; from < (active ? count : 0); from += size, size = Math.min(size * 2, batchSize)) {
 		ranges.push([from, Math.min(count, from + size)]);
 	}
 	// Each batch is read while the one before is searched: a read of the file is a round trip

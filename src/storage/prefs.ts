@@ -118,6 +118,16 @@ export function getSplitFromBytes(): number | undefined {
 	return megabytesAt(SPLIT_FROM_KEY);
 }
 
+/**
+ * From what file size (MB) a find over a session the worker holds is split between it and a
+ * helper worker (see `SessionHost.find`). Unset: from 16 MB.
+ */
+const FIND_SPLIT_FROM_KEY = "session-explorer:split-find-from-mb:v1";
+
+export function getFindSplitFromBytes(): number | undefined {
+	return megabytesAt(FIND_SPLIT_FROM_KEY);
+}
+
 /** A size in MB kept under `key`, in bytes; undefined when unset or not a size. */
 function megabytesAt(key: string): number | undefined {
 	try {

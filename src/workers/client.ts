@@ -507,8 +507,10 @@ export async function askFind(
 	query: string,
 	filter: FindFilter,
 	onBatch: (batch: FoundBatch, done: boolean) => void,
+	splitFrom?: number,
 ): Promise<void> {
-	await ask(host, { type: "find", requestId: host.requestId, query, filter }, (part) => {
+	const request = { type: "find" as const, requestId: host.requestId, query, filter };
+	await ask(host, splitFrom === undefined ? request : { ...request, splitFrom }, (part) => {
 		if (part.type !== "found") return true;
 		onBatch(part.batch, part.done);
 		return part.done;

@@ -1,9 +1,12 @@
 /// <reference lib="webworker" />
+import type { FindHelper } from "./findPart";
 import { prefetchIndex, runHostRequest, runParse } from "./parseJob";
 import type { ParseResponse, WorkerRequest } from "./protocol";
 import { warmUpHelper, workerHelper } from "./splitScanClient";
 
-const scope = self as unknown as DedicatedWorkerGlobalScope;
+const scope = self as unknown as DedicatedWorkerGlobalScope & { partsHelpersSearched: number };
+/** Parts of finds a helper searched (read by the e2e tests, and for a look in the browser's devtools). */
+scope.partsHelpersSearched = 0;
 const post = (message: ParseResponse, transfer: Transferable[] = []) => scope.postMessage(message, transfer);
 
 /** Holds `lockName` until this worker ends, however it ends, so the page can notice. */
@@ -20,6 +23,13 @@ function holdLock(lockName: string | null): void {
 
 /** Other workers this one hands work to, where it can start them. */
 const helper = typeof Worker === "undefined" ? undefined : workerHelper();
+const findPart = helper?.findPart;
+const findOnHelper: FindHelper | undefined = findPart
+	? async (part, onBatch, stopped) => {
+			await findPart(part, onBatch, stopped);
+			scope.partsHelpersSearched++;
+		}
+	: undefined;
 
 scope.onmessage = (event: MessageEvent<WorkerRequest>) => {
 	const msg = event.data;
@@ -28,7 +38,7 @@ scope.onmessage = (event: MessageEvent<WorkerRequest>) => {
 		warmUpHelper();
 	} else if (msg.type === "prefetch-index") prefetchIndex(msg.contentHash, msg.size);
 	else if (msg.type === "parse") void runParse(msg, post, helper);
-	else void runHostRequest(msg, post);
+	else void runHostRequest(msg, post, findOnHelper);
 };
 
 post({ type: "ready" });

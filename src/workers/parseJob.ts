@@ -23,6 +23,7 @@ import {
 } from "../core";
 import { INDEX_FORMAT, readIndex, type StoredIndex, writeIndex } from "../storage/indexStore";
 import { yieldToPage } from "../store/yieldToPage";
+import type { FindHelper } from "./findPart";
 import { exportFromHost } from "./hostExport";
 import { leanCheckable, leanIssue, runLeanChecks } from "./leanChecks";
 import { type HostAnswer, type HostRequest, MAX_LEAN_BYTES, type ParseRequest, type ParseResponse } from "./protocol";
@@ -55,6 +56,7 @@ function keepHost(requestId: number, host: SessionHost): void {
 export async function runHostRequest(
 	msg: HostRequest,
 	post: (message: HostAnswer, transfer?: Transferable[]) => void,
+	findHelper?: FindHelper,
 ): Promise<void> {
 	if (msg.type === "release") {
 		hosts.delete(msg.requestId);
@@ -68,10 +70,16 @@ export async function runHostRequest(
 		if (msg.type === "find") {
 			// Batches as they are searched; the last one says it is the last.
 			let last: FoundBatch | null = null;
-			await host.find(msg.query, msg.filter, (batch) => {
-				if (last) post({ type: "found", queryId: msg.queryId, batch: last, done: false });
-				last = batch;
-			});
+			await host.find(
+				msg.query,
+				msg.filter,
+				(batch) => {
+					if (last) post({ type: "found", queryId: msg.queryId, batch: last, done: false });
+					last = batch;
+				},
+				findHelper,
+				msg.splitFrom,
+			);
 			post({
 				type: "found",
 				queryId: msg.queryId,

@@ -84,7 +84,15 @@ export type HostRequest =
 			overlay?: SessionEntry[];
 	  }
 	/** Answered by `found` batches, the last with `done` (a newer find of the session stops it). */
-	| { type: "find"; requestId: number; queryId: number; query: string; filter: FindFilter }
+	| {
+			type: "find";
+			requestId: number;
+			queryId: number;
+			query: string;
+			filter: FindFilter;
+			/** Split the search with a helper from this file size on (absent: `FIND_SPLIT_BYTES`). */
+			splitFrom?: number;
+	  }
 	/** What find's rows show of the hits at `positions` that came without an excerpt (see `FoundBatch.snippets`). */
 	| { type: "snippets"; requestId: number; queryId: number; positions: number[]; query: string }
 	/** A file of the session as the export dialog makes it (see `exportFromHost`). */

@@ -37,7 +37,8 @@ import {
 	type SessionEntry,
 	summarizeLeaves,
 } from "../core";
-import { LAB_CHOICES, SessionHost } from "./sessionHost";
+import { type FindHelper, findInPart } from "./findPart";
+import { FIND_SNIPPETS, LAB_CHOICES, SessionHost } from "./sessionHost";
 
 /** JSON round trip: compare what would be serialised (undefined fields vanish, NaN → null). */
 const plain = <T>(value: T): T => JSON.parse(JSON.stringify(value));
@@ -266,8 +267,95 @@ describe.each([...goldenNames().map((n): [string, string] => [n, readGolden(n).t
 				expect(hidden).toBe(want.hidden);
 			},
 		);
+
+		/** Every batch a host's search sends, joined. */
+		const search = async (host: SessionHost, query: string, helper?: FindHelper) => {
+			const all = { hits: [] as number[], kinds: [] as string[], snippets: [] as unknown[], hidden: 0 };
+			await host.find(
+				query,
+				"all",
+				(batch) => {
+					all.hits.push(...batch.hits);
+					all.kinds.push(...batch.kinds);
+					all.snippets.push(...batch.snippets);
+					all.hidden += batch.hidden;
+				},
+				helper,
+			);
+			return all;
+		};
+		// The helper's half as another worker gets it: a structured clone of the part.
+		const inProcess: FindHelper = (part, onBatch, stopped) => findInPart(structuredClone(part), onBatch, stopped);
+
+		it.each(["the", "read", "1", "ö", "zzznothing"])(
+			"finds the same split in two halves, the second on a helper, as in one: %s",
+			async (query) => {
+				const { host: whole } = hostOf(text);
+				const want = await search(whole, query);
+				const { host } = hostOf(text);
+				host.findSplitFrom = 0;
+				let parts = 0;
+				const helped = await search(host, query, (part, onBatch, stopped) => {
+					parts++;
+					expect(part.from).toBeGreaterThan(0);
+					expect(part.to).toBe(parsed.entries.length);
+					return inProcess(part, onBatch, stopped);
+				});
+				expect(parts).toBe(parsed.entries.length >= 2 ? 1 : 0);
+				expect(helped).toEqual(want);
+				// A helper that fails after some batches: its half is searched again here, nothing twice.
+				const { host: again } = hostOf(text);
+				again.findSplitFrom = 0;
+				const failing = await search(again, query, async (part, onBatch, stopped) => {
+					await inProcess(part, onBatch, stopped);
+					throw new Error("the helper went away");
+				});
+				expect(failing).toEqual(want);
+			},
+		);
 	},
 );
+
+describe("find split in two halves", () => {
+	it("sends excerpts for the search's first hits only, across the halves", async () => {
+		// 500 turns that all match: the first half alone has more hits than come with excerpts.
+		const entries: SessionEntry[] = [];
+		for (let i = 0; i < 500; i++) {
+			const parent = i === 0 ? null : `e${i - 1}`;
+			entries.push(
+				i % 2 === 0 ? user(`e${i}`, parent, `ask about widgets ${i}`) : assistant(`e${i}`, parent, "widgets"),
+			);
+		}
+		const text = jsonl(header(), ...entries);
+		const collect = async (host: SessionHost, helper?: FindHelper) => {
+			const snippets: unknown[] = [];
+			const hits: number[] = [];
+			await host.find(
+				"widgets",
+				"all",
+				(batch) => {
+					expect(batch.snippets.length).toBeLessThanOrEqual(batch.hits.length);
+					hits.push(...batch.hits);
+					snippets.push(...batch.snippets);
+				},
+				helper,
+			);
+			return { hits, snippets };
+		};
+		const want = await collect(hostOf(text).host);
+		expect(want.hits.length).toBe(500);
+		expect(want.snippets.length).toBe(FIND_SNIPPETS);
+		const { host } = hostOf(text);
+		host.findSplitFrom = 0;
+		let helped = 0;
+		const got = await collect(host, (part, onBatch, stopped) => {
+			helped++;
+			return findInPart(structuredClone(part), onBatch, stopped);
+		});
+		expect(helped).toBe(1);
+		expect(got).toEqual(want);
+	});
+});
 
 describe.each(goldenNames())("find's excerpts asked of the host for %s", (name) => {
 	const { text } = readGolden(name);

@@ -16,6 +16,7 @@ import {
 	getLabels,
 	getTreeIndex,
 	graphAndShown,
+	isFindActive,
 	isV4Header,
 	type LabAddition,
 	type LabChoices,
@@ -27,7 +28,6 @@ import {
 	labEntryFrom,
 	lineSkeleton,
 	measuredLazily,
-	migrateOneEntry,
 	nodePreview,
 	parseAppended,
 	pathPositions,
@@ -41,6 +41,7 @@ import {
 	type TreeIndex,
 	withWholeNodes,
 } from "../core";
+import { entryOfLine, type FindHelper, type FindPart } from "./findPart";
 import type { HostGrowth } from "./protocol";
 
 /** Where each entry's line is in the file (bytes, from the file's first byte; no newline). */
@@ -74,6 +75,10 @@ export const LAB_CHOICES = 2000;
  * the others' excerpts (`snippets`) when it shows them.
  */
 export const FIND_SNIPPETS = 200;
+
+/** A file from this size on is searched in two halves where a helper worker can take one. */
+export const FIND_SPLIT_BYTES = 16 * 1024 * 1024;
+
 /** Appended lines longer than this are held as skeletons (read from the file when shown). */
 export const WHOLE_APPENDED_BYTES = 64 * 1024;
 const NEWLINE = 10;
@@ -362,25 +367,118 @@ export class SessionHost {
 	}
 
 	private findRun = 0;
+	/** A file from this size on is searched in two halves, given a helper (see `find`). */
+	findSplitFrom = FIND_SPLIT_BYTES;
 
 	/**
 	 * Searches every entry (core `findLazily`), reading the file a batch at a time without keeping
-	 * what it read; a newer search of this session stops an older one.
+	 * what it read; a newer search of this session stops an older one. With a `helper` (another
+	 * worker, see `FindHelper`), a file from `splitFrom` bytes on is searched in two halves at
+	 * once: the first here, its batches sent as they come; the second there, its batches sent
+	 * after (hits stay in the session's order). If the helper fails, its half is searched here.
 	 */
-	async find(query: string, filter: FindFilter, onBatch: (batch: FoundBatch) => void): Promise<void> {
+	async find(
+		query: string,
+		filter: FindFilter,
+		onBatch: (batch: FoundBatch) => void,
+		helper?: FindHelper,
+		splitFrom = this.findSplitFrom,
+	): Promise<void> {
 		const run = ++this.findRun;
+		const stopped = () => run !== this.findRun;
+		const labels = getLabels(this.entries);
+		const { live } = this.index;
+		const count = this.entries.length;
+		const read = (from: number, to: number, prefilter: LinePrefilter | null) => this.readLines(from, to, prefilter);
+		const mid = helper && !this.parsedWhole && isFindActive(query, filter) ? this.findSplit(splitFrom) : count;
+		let found = 0;
+		const send = (batch: FoundBatch, snippets: number) => {
+			found += batch.hits.length;
+			onBatch({ ...batch, snippets: batch.snippets.slice(0, Math.max(0, snippets)), total: count });
+		};
+		if (mid >= count || !helper) {
+			await findLazily(count, labels, live, read, query, filter, onBatch, stopped, undefined, FIND_SNIPPETS);
+			return;
+		}
+		// The helper starts once the first hits here are sent: making its part, and its work beside
+		// this one, would hold them back.
+		const theirs: FoundBatch[] = [];
+		let helped: Promise<boolean> | null = null;
+		const startHelper = () => {
+			helped ??= helper(this.findPart(mid, count, labels, query, filter), (batch) => theirs.push(batch), stopped).then(
+				() => true,
+				() => false,
+			);
+			return helped;
+		};
 		await findLazily(
-			this.entries.length,
-			getLabels(this.entries),
-			this.index.live,
-			(from, to, prefilter) => this.readLines(from, to, prefilter),
+			mid,
+			labels,
+			live,
+			read,
 			query,
 			filter,
-			onBatch,
-			() => run !== this.findRun,
+			(b) => {
+				send(b, b.snippets.length);
+				startHelper();
+			},
+			stopped,
 			undefined,
 			FIND_SNIPPETS,
 		);
+		if (stopped()) return;
+		const ok = await startHelper();
+		if (stopped()) return;
+		if (ok) {
+			for (const batch of theirs) send(batch, FIND_SNIPPETS - found);
+			return;
+		}
+		const left = Math.max(0, FIND_SNIPPETS - found);
+		await findLazily(count, labels, live, read, query, filter, (b) => send(b, left), stopped, undefined, left, mid);
+	}
+
+	/** Where a find splits the file (see `find`): the first entry of its second half of bytes. */
+	private findSplit(splitFrom: number): number {
+		const { offset, length } = this.lines;
+		const count = offset.length;
+		if (count < 2 || this.blob.size < splitFrom) return count;
+		const half = (offset[0] + offset[count - 1] + length[count - 1]) / 2;
+		let p = 0;
+		while (p < count && offset[p] < half) p++;
+		return p;
+	}
+
+	/** Positions [from, to) as a helper searches them (see `FindPart`). */
+	private findPart(from: number, to: number, labels: Map<string, string>, query: string, filter: FindFilter): FindPart {
+		const types: string[] = [];
+		const ids: string[] = [];
+		const parentIds: (string | null)[] = [];
+		const whole = new Map<number, SessionEntry>();
+		for (let p = from; p < to; p++) {
+			const entry = this.entries[p];
+			types.push(entry.type);
+			ids.push(entry.id);
+			parentIds.push(entry.parentId ?? null);
+			if (this.full[p] === 1) whole.set(p, entry);
+		}
+		return {
+			blob: this.blob,
+			from,
+			to,
+			offset: this.lines.offset.slice(from, to),
+			length: this.lines.length.slice(from, to),
+			types,
+			ids,
+			parentIds,
+			whole,
+			live: this.index.live.slice(from, to),
+			labels,
+			version: this.version,
+			stamp: this.stamp,
+			query,
+			filter,
+			snippetsFor: FIND_SNIPPETS,
+		};
 	}
 
 	/** What find's rows show of the entries at `positions` for `query`: kinds and excerpts (core `entrySnippet`). */
@@ -616,21 +714,7 @@ export class SessionHost {
 	}
 
 	private parseText(text: string, position: number): SessionEntry {
-		const value: unknown = JSON.parse(text);
-		const entry = value as (SessionEntry & { id: string; parentId: string | null }) | null;
-		const skeleton = this.entries[position];
-		const changed = () => new Error(`the line of entry ${position} changed since the file was read`);
-		if (entry === null || typeof entry !== "object" || Array.isArray(entry) || entry.type !== skeleton.type) {
-			throw changed();
-		}
-		if (this.version < 2) {
-			// A v1 entry's id is its line number and its parent the entry before: as the preview has them.
-			// Compactions (whose kept index the migration maps) are always whole in the preview.
-			if (entry.type === "compaction") throw changed();
-		} else if (entry.id !== skeleton.id) throw changed();
-		migrateOneEntry(entry, this.version, skeleton);
-		if (this.stamp) (entry as { dialect?: Dialect }).dialect = this.stamp;
-		return entry;
+		return entryOfLine(text, this.entries[position], position, this.version, this.stamp);
 	}
 }
 

@@ -1,4 +1,5 @@
 import { createPreviewScanner, headerOf, headerVersion, isBlank, type ScannedPart } from "../core";
+import type { FindHelper } from "./findPart";
 import { hashBlob, readBlobChunks } from "./readSession";
 
 /**
@@ -39,6 +40,8 @@ export interface ParseHelper {
 	 * with cores to spare gains: on two, the scan and the browser's reading of the file take both.
 	 */
 	splitFrom: number;
+	/** Searches a part of a session on another worker (see `SessionHost.find`); none here. */
+	findPart?: FindHelper;
 }
 
 /** The header line's version and where the line after it starts, or null (no header line within reach). */

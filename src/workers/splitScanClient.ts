@@ -1,17 +1,25 @@
-import type { ScannedPart } from "../core";
+import type { FoundBatch, ScannedPart } from "../core";
+import type { FindPart } from "./findPart";
 import { MAX_SESSION_BYTES } from "./readSession";
 import { type ParseHelper, SPLIT_MIN_BYTES, type SplitPlan } from "./splitScan";
 
-/** Work for a helper: a part of a file to scan, or a file to hash. */
+/** Work for a helper: a part of a file to scan, a file to hash, a part of a session to search (or stop searching). */
 export type HelperRequest =
 	| { type: "scan"; id: number; blob: Blob; plan: SplitPlan }
-	| { type: "hash"; id: number; blob: Blob };
+	| { type: "hash"; id: number; blob: Blob }
+	| { type: "find"; id: number; part: FindPart }
+	| { type: "stop"; id: number };
 
-/** A helper's answers: progress and the part, or the hash; or an error. The last one frees the helper. */
+/**
+ * A helper's answers: progress and the part, or the hash; a search's batches and its end; or an
+ * error. The last one frees the helper.
+ */
 export type HelperReply =
 	| { type: "progress"; id: number; loaded: number }
 	| { type: "part"; id: number; part: ScannedPart }
 	| { type: "hash"; id: number; digest: string }
+	| { type: "found"; id: number; batch: FoundBatch }
+	| { type: "found-all"; id: number }
 	| { type: "error"; id: number; message: string };
 
 /** Helpers not at work, kept for the next job: starting one costs a module load. */
@@ -38,12 +46,17 @@ export function warmUpHelper(): void {
 
 type Job = HelperRequest extends infer R ? (R extends unknown ? Omit<R, "id"> : never) : never;
 
-/** Runs one job on a free helper; rejects when none can start or it fails. */
+/**
+ * Runs one job on a free helper; rejects when none can start or it fails. `onProgress` gets a
+ * scan's progress; `onFound` a search's batches, and it says whether to stop (a `stop` is sent
+ * and the search ends at its next batch).
+ */
 function onHelper<T>(
 	request: Job,
 	transfer: Transferable[],
 	answer: (reply: HelperReply) => T | undefined,
 	onProgress?: (loaded: number) => void,
+	onFound?: (batch: FoundBatch) => boolean,
 ): Promise<T> {
 	return new Promise<T>((resolve, reject) => {
 		let worker: Worker;
@@ -54,6 +67,7 @@ function onHelper<T>(
 			return;
 		}
 		const id = nextId++;
+		let stopping = false;
 		const release = () => {
 			worker.onmessage = null;
 			worker.onerror = null;
@@ -65,6 +79,13 @@ function onHelper<T>(
 			if (reply.id !== id) return;
 			if (reply.type === "progress") {
 				onProgress?.(reply.loaded);
+				return;
+			}
+			if (reply.type === "found") {
+				if (onFound?.(reply.batch) === false && !stopping) {
+					stopping = true;
+					worker.postMessage({ type: "stop", id } satisfies HelperRequest);
+				}
 				return;
 			}
 			if (reply.type === "error") {
@@ -93,6 +114,18 @@ export function workerHelper(): ParseHelper {
 		scanPart: (blob, plan, onProgress) =>
 			onHelper({ type: "scan", blob, plan }, [], (r) => (r.type === "part" ? r.part : undefined), onProgress),
 		hash: (blob) => onHelper({ type: "hash", blob }, [], (r) => (r.type === "hash" ? r.digest : undefined)),
+		findPart: (part, onBatch, stopped) =>
+			onHelper(
+				{ type: "find", part },
+				[part.offset.buffer, part.length.buffer, part.live.buffer] as ArrayBuffer[],
+				(r) => (r.type === "found-all" ? true : undefined),
+				undefined,
+				(batch) => {
+					if (stopped()) return false;
+					onBatch(batch);
+					return true;
+				},
+			).then(() => undefined),
 		// With two cores, the scan and the file's reading (the browser's own threads) take both; but
 		// a file too large to parse in full (gigabytes) still scans faster split.
 		splitFrom: cores >= 4 ? SPLIT_MIN_BYTES : MAX_SESSION_BYTES + 1,

@@ -6,6 +6,7 @@ import {
 	type SnippetPart,
 	startFind,
 } from "../../core";
+import { getFindSplitFromBytes } from "../../storage/prefs";
 import { askFind, askSnippets, type HostHandle } from "../../workers/client";
 import type { FindActions, FindState, GetStore, SetStore } from "../types";
 import { yieldToPage } from "../yieldToPage";
@@ -91,23 +92,29 @@ export function createFindSlice(set: SetStore, get: GetStore): FindActions {
 		const show = (running: boolean) =>
 			set({ findHits: hits.slice(), findShown: shown, findHidden: hidden, findActive: -1, findRunning: running });
 		try {
-			await askFind(host, query, filter, (batch, done) => {
-				if (mine !== generation) return;
-				const first = hits.length === 0;
-				for (let i = 0; i < batch.hits.length; i++) {
-					const id = entries[batch.hits[i]].id;
-					hits.push(id);
-					// Only the search's first hits come with their excerpts (see `showHits`).
-					if (i < batch.snippets.length) shown.set(id, { kind: batch.kinds[i], parts: batch.snippets[i] });
-				}
-				hidden += batch.hidden;
-				const now = Date.now();
-				if (done || (batch.hits.length > 0 && (first || now - lastShown > every))) {
-					if (!first) every = Math.min(every * 2, MAX_SHOW_EVERY_MS);
-					lastShown = now;
-					show(!done);
-				}
-			});
+			await askFind(
+				host,
+				query,
+				filter,
+				(batch, done) => {
+					if (mine !== generation) return;
+					const first = hits.length === 0;
+					for (let i = 0; i < batch.hits.length; i++) {
+						const id = entries[batch.hits[i]].id;
+						hits.push(id);
+						// Only the search's first hits come with their excerpts (see `showHits`).
+						if (i < batch.snippets.length) shown.set(id, { kind: batch.kinds[i], parts: batch.snippets[i] });
+					}
+					hidden += batch.hidden;
+					const now = Date.now();
+					if (done || (batch.hits.length > 0 && (first || now - lastShown > every))) {
+						if (!first) every = Math.min(every * 2, MAX_SHOW_EVERY_MS);
+						lastShown = now;
+						show(!done);
+					}
+				},
+				getFindSplitFromBytes(),
+			);
 		} catch {
 			if (mine === generation) show(false);
 		}

@@ -1,0 +1,134 @@
+import {
+	type Dialect,
+	type FindFilter,
+	type FoundBatch,
+	findLazily,
+	type LinePrefilter,
+	migrateOneEntry,
+	type SessionEntry,
+} from "../core";
+
+/** What an entry's line must still say for it to be read from the file: as the scan had it. */
+export interface LineSkeleton {
+	type: string;
+	id: string;
+	parentId: string | null;
+}
+
+/**
+ * The entry of a line, migrated as the full parse migrates it (see `migrate.ts`) and stamped with
+ * the file's dialect; throws when the line no longer holds the entry the scan found there.
+ */
+export function entryOfLine(
+	text: string,
+	skeleton: LineSkeleton,
+	position: number,
+	version: number,
+	stamp: Dialect | null,
+): SessionEntry {
+	const value: unknown = JSON.parse(text);
+	const entry = value as (SessionEntry & { id: string; parentId: string | null }) | null;
+	const changed = () => new Error(`the line of entry ${position} changed since the file was read`);
+	if (entry === null || typeof entry !== "object" || Array.isArray(entry) || entry.type !== skeleton.type) {
+		throw changed();
+	}
+	if (version < 2) {
+		// A v1 entry's id is its line number and its parent the entry before: as the preview has them.
+		// Compactions (whose kept index the migration maps) are always whole in the preview.
+		if (entry.type === "compaction") throw changed();
+	} else if (entry.id !== skeleton.id) throw changed();
+	migrateOneEntry(entry, version, skeleton);
+	if (stamp) (entry as { dialect?: Dialect }).dialect = stamp;
+	return entry;
+}
+
+/**
+ * A part of a session's entries to search, positions [from, to), as a helper worker gets it: the
+ * file, where each line is, what each line must hold, and the entries held whole (not read).
+ */
+export interface FindPart {
+	blob: Blob;
+	from: number;
+	to: number;
+	/** Byte offset and length of each line of the part (index 0: position `from`). */
+	offset: Float64Array;
+	length: Float64Array;
+	types: string[];
+	ids: string[];
+	parentIds: (string | null)[];
+	/** Entries of the part held whole by the session, by position: they are not read. */
+	whole: Map<number, SessionEntry>;
+	/** 1 for each entry of the part the tree holds. */
+	live: Uint8Array;
+	labels: Map<string, string>;
+	version: number;
+	stamp: Dialect | null;
+	query: string;
+	filter: FindFilter;
+	/** Hits of the part that come with their excerpts (its first ones). */
+	snippetsFor: number;
+}
+
+/**
+ * Searches a part of a session on another worker: its batches to `onBatch`, resolved when the
+ * part is searched (or `stopped()` said so); rejects when the helper cannot.
+ */
+export type FindHelper = (
+	part: FindPart,
+	onBatch: (batch: FoundBatch) => void,
+	stopped: () => boolean,
+) => Promise<void>;
+
+/**
+ * Searches a part (core `findLazily` over its positions), reading its lines from the file a batch
+ * at a time; the batches' positions are the session's.
+ */
+export async function findInPart(
+	part: FindPart,
+	onBatch: (batch: FoundBatch) => void,
+	stopped: () => boolean,
+): Promise<void> {
+	const { blob, from, offset, length } = part;
+	const decoder = new TextDecoder();
+	const read = async (a: number, b: number, prefilter: LinePrefilter | null): Promise<(SessionEntry | undefined)[]> => {
+		const out: (SessionEntry | undefined)[] = new Array(b - a);
+		let lo = Number.POSITIVE_INFINITY;
+		let hi = 0;
+		for (let p = a; p < b; p++) {
+			if (part.whole.has(p)) continue;
+			lo = Math.min(lo, offset[p - from]);
+			hi = Math.max(hi, offset[p - from] + length[p - from]);
+		}
+		const bytes = hi > lo ? new Uint8Array(await blob.slice(lo, hi).arrayBuffer()) : new Uint8Array();
+		for (let p = a; p < b; p++) {
+			const held = part.whole.get(p);
+			if (held) {
+				out[p - a] = held;
+				continue;
+			}
+			const start = offset[p - from] - lo;
+			const text = decoder.decode(bytes.subarray(start, start + length[p - from]));
+			const i = p - from;
+			if (prefilter && !prefilter.mayMatch(text, part.types[i], part.ids[i])) continue;
+			const skeleton = { type: part.types[i], id: part.ids[i], parentId: part.parentIds[i] };
+			out[p - a] = entryOfLine(text, skeleton, p, part.version, part.stamp);
+		}
+		return out;
+	};
+	// `findLazily` reads positions [from, to) and checks `live` by position.
+	const live = new Uint8Array(part.to);
+	live.set(part.live, from);
+	await findLazily(
+		part.to,
+		part.labels,
+		live,
+		read,
+		part.query,
+		part.filter,
+		onBatch,
+		stopped,
+		undefined,
+		part.snippetsFor,
+		from,
+	);
+}
