@@ -302,15 +302,26 @@ export function fateColumns(fates: readonly PathEntryFate[]): PackedFates | null
 	return columns ?? null;
 }
 
+/** Fates counted by region (`REGIONS` order), once per fates array: a tip's panel asks more than once. */
+const regionCounts = new WeakMap<readonly PathEntryFate[], Int32Array>();
+
 /** How many fates are in `region`, without making fates that are columns. */
 export function countRegion(fates: readonly PathEntryFate[], region: Region): number {
-	const columns = fateColumns(fates);
-	let n = 0;
-	if (columns) {
-		const code = REGIONS.indexOf(region);
-		for (let i = 0; i < columns.region.length; i++) if (columns.region[i] === code) n++;
-		return n;
+	let counts = regionCounts.get(fates);
+	if (!counts) {
+		counts = new Int32Array(256);
+		const columns = fateColumns(fates);
+		if (columns) {
+			const codes = columns.region;
+			for (let i = 0; i < codes.length; i++) counts[codes[i]]++;
+		} else {
+			for (const f of fates) {
+				const code = REGIONS.indexOf(f.region);
+				if (code >= 0) counts[code]++;
+			}
+		}
+		regionCounts.set(fates, counts);
 	}
-	for (const f of fates) if (f.region === region) n++;
-	return n;
+	const code = REGIONS.indexOf(region);
+	return code < 0 ? 0 : counts[code];
 }
