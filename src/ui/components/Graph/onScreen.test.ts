@@ -7,6 +7,26 @@ const session = parseSession([...generateSessionLines({ ...WORKLOADS.bushy, maxE
 const graph = buildGraph(getTreeIndex(session.entries));
 const ends = edgeEnds(graph);
 
+/** Each edge's ends looked up by id, as the edges say. */
+const lookedUp = (g: typeof graph) => ({
+	source: Int32Array.from(g.edges, (e) => g.indexOf.get(e.source) ?? -1),
+	target: Int32Array.from(g.edges, (e) => g.indexOf.get(e.target) ?? -1),
+});
+
+describe("edge ends", () => {
+	it("are each edge's source and target node, as its ids say", () => {
+		expect(graph.edges.length).toBeGreaterThan(100);
+		expect(ends).toEqual(lookedUp(graph));
+	});
+
+	it("are looked up where the edges are not in the order buildGraph writes them", () => {
+		const shuffled = { ...graph, edges: [...graph.edges].reverse() };
+		expect(edgeEnds(shuffled)).toEqual(lookedUp(shuffled));
+		const fewer = { ...graph, edges: graph.edges.slice(1) };
+		expect(edgeEnds(fewer)).toEqual(lookedUp(fewer));
+	});
+});
+
 describe("elements on screen", () => {
 	it("picks everything for a rectangle around the whole tree, in graph order", () => {
 		const all = elementsIn(graph, ends, { left: -1, top: -1, right: graph.width + 1, bottom: graph.height + 1 });

@@ -44,11 +44,30 @@ export function stillServes(picked: FlowRect, view: FlowRect): boolean {
 	return holds(picked, view) && area(picked) <= area(view) * 16;
 }
 
-/** Each edge's source and target node indexes (`graph.edges` order), -1 where unknown. */
+/**
+ * Each edge's source and target node indexes (`graph.edges` order), -1 where unknown. Core's
+ * `buildGraph` writes an edge from each node to each of its children, in node order: those are
+ * taken from `childNodes` and checked against the edges' ids (comparing them costs less than
+ * looking both up by id, ~60k look-ups for a 2 GB session's graph); any other order is looked up.
+ */
 export function edgeEnds(graph: SessionGraph): { source: Int32Array; target: Int32Array } {
 	const n = graph.edges.length;
 	const source = new Int32Array(n);
 	const target = new Int32Array(n);
+	const { nodes, childNodes, edges } = graph;
+	let j = 0;
+	for (let i = 0; i < childNodes.length && j <= n; i++) {
+		for (const k of childNodes[i]) {
+			if (j >= n || edges[j].source !== nodes[i].id || edges[j].target !== nodes[k].id) {
+				j = n + 1;
+				break;
+			}
+			source[j] = i;
+			target[j] = k;
+			j++;
+		}
+	}
+	if (j === n) return { source, target };
 	for (let j = 0; j < n; j++) {
 		const e = graph.edges[j];
 		source[j] = graph.indexOf.get(e.source) ?? -1;
