@@ -17,6 +17,7 @@ export * from "./hash";
 export * from "./inspect";
 export * from "./lab";
 export * from "./labTools";
+export * from "./lazyArray";
 export * from "./lazyContext";
 export * from "./leaves";
 export * from "./lineage";

@@ -18,7 +18,7 @@ import { SegmentNode } from "./SegmentNode";
 import { TreeEdge } from "./TreeEdge";
 import { useExplainReveal } from "./useExplainReveal";
 import { useGraphKeyboard } from "./useGraphKeyboard";
-import { type FlowNode, useGraphModel } from "./useGraphModel";
+import { type FlowNode, useGraphModel, VIRTUALIZE_ABOVE } from "./useGraphModel";
 import { useGraphPaint } from "./useGraphPaint";
 import { OPEN_ZOOM, useGraphViewport } from "./useGraphViewport";
 import { useOnScreen } from "./useOnScreen";
@@ -27,11 +27,6 @@ import { useRunToggles } from "./useRunToggles";
 
 const nodeTypes = { entry: EntryNode, segment: SegmentNode };
 const edgeTypes = { tree: TreeEdge };
-/**
- * Below this many nodes everything stays mounted; above, React Flow holds only the nodes on and
- * around the screen (`useOnScreen`) and renders only those on it.
- */
-const VIRTUALIZE_ABOVE = 250;
 
 const NO_NODES: FlowNode[] = [];
 const NO_EDGES: Edge[] = [];

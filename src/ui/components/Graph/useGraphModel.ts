@@ -1,6 +1,14 @@
 import { type Edge, type Node, type NodeHandle, Position } from "@xyflow/react";
 import { useMemo } from "react";
-import { buildGraph, type GraphNode, NODE_HEIGHT, NODE_WIDTH, type SessionGraph, type TreeIndex } from "../../../core";
+import {
+	buildGraph,
+	type GraphNode,
+	lazyArray,
+	NODE_HEIGHT,
+	NODE_WIDTH,
+	type SessionGraph,
+	type TreeIndex,
+} from "../../../core";
 import { type OpenSession, useStore } from "../../../store";
 import { useSessionIndex, useShownView } from "../../hooks/useSession";
 import { useLeanFaces } from "./useLeanFaces";
@@ -43,6 +51,32 @@ const HANDLES: NodeHandle[] = [
 	},
 ];
 const MEASURED = { width: NODE_WIDTH, height: NODE_HEIGHT };
+
+/**
+ * Below this many nodes everything stays mounted; above, React Flow holds only the nodes on and
+ * around the screen (`useOnScreen`) and renders only those on it.
+ */
+export const VIRTUALIZE_ABOVE = 250;
+
+/**
+ * `items.map(make)`; above `VIRTUALIZE_ABOVE` items, each made when first read (and kept): React
+ * Flow is then given only those on screen, and a 2 GB session's graph made them all in a task of
+ * its own (~90 ms with the garbage they left).
+ */
+function mappedWhenRead<T, U>(items: readonly T[], make: (item: T) => U): U[] {
+	if (items.length <= VIRTUALIZE_ABOVE) return items.map(make);
+	const made: (U | undefined)[] = new Array(items.length);
+	return lazyArray(items.length, (i) => {
+		let item = made[i];
+		if (item === undefined) {
+			item = make(items[i]);
+			made[i] = item;
+		}
+		return item;
+	});
+}
+
+const toFlowEdge = (e: SessionGraph["edges"][number]): Edge => ({ ...e, type: "tree" });
 
 /**
  * A React Flow node whose size and handles are known up front, as they are fixed: React Flow then
@@ -94,8 +128,8 @@ export function useGraphModel(): GraphModel | null {
 		[index, base, expanded, pinKey],
 	);
 	const graph = useLeanFaces(built, index, session);
-	const nodes = useMemo(() => graph?.nodes.map(toFlowNode) ?? [], [graph]);
-	const edges = useMemo<Edge[]>(() => graph?.edges.map((e) => ({ ...e, type: "tree" })) ?? [], [graph]);
+	const nodes = useMemo(() => (graph ? mappedWhenRead(graph.nodes, toFlowNode) : []), [graph]);
+	const edges = useMemo(() => (graph ? mappedWhenRead(graph.edges, toFlowEdge) : []), [graph]);
 	if (!session || !index || !graph) return null;
 	return { session, index, graph, nodes, edges };
 }
