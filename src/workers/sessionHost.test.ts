@@ -37,7 +37,7 @@ import {
 	type SessionEntry,
 	summarizeLeaves,
 } from "../core";
-import { type FindHelper, findInPart } from "./findPart";
+import { type FindHelper, findInPart, packSkeletons } from "./findPart";
 import { FIND_SNIPPETS, LAB_CHOICES, SessionHost } from "./sessionHost";
 
 /** JSON round trip: compare what would be serialised (undefined fields vanish, NaN → null). */
@@ -317,6 +317,48 @@ describe.each([...goldenNames().map((n): [string, string] => [n, readGolden(n).t
 );
 
 describe("find split in two halves", () => {
+	it("hands no part to a helper whose ids cannot travel joined by newlines; finds the same", async () => {
+		// JSON ids may hold a newline: such a part is searched here.
+		const entries: SessionEntry[] = [];
+		for (let i = 0; i < 40; i++) {
+			const parent = i === 0 ? null : `e\n${i - 1}`;
+			entries.push(user(`e\n${i}`, parent, `widgets ${i}`));
+		}
+		const text = jsonl(header(), ...entries);
+		const collect = async (host: SessionHost, helper?: FindHelper) => {
+			const hits: number[] = [];
+			await host.find("widgets", "all", (batch) => hits.push(...batch.hits), helper);
+			return hits;
+		};
+		const want = await collect(hostOf(text).host);
+		expect(want.length).toBeGreaterThan(0);
+		const { host } = hostOf(text);
+		host.findSplitFrom = 0;
+		let helped = 0;
+		const got = await collect(host, (part, onBatch, stopped) => {
+			helped++;
+			return findInPart(structuredClone(part), onBatch, stopped);
+		});
+		expect(helped).toBe(0);
+		expect(got).toEqual(want);
+	});
+
+	it("packs each line's type, id and parent for a helper, and reads them back", () => {
+		const lines = [
+			{ type: "message", id: "a", parentId: null },
+			{ type: "label", id: "b", parentId: "a" },
+			{ type: "message", id: "c", parentId: "b" },
+		];
+		const packed = packSkeletons(lines, 1, 3);
+		expect(packed).not.toBeNull();
+		const { typeAt, typeNames, ids, parentIds } = packed as NonNullable<typeof packed>;
+		expect([...typeAt].map((t) => typeNames[t])).toEqual(["label", "message"]);
+		expect(ids.split("\n")).toEqual(["b", "c"]);
+		expect(parentIds.split("\n")).toEqual(["a", "b"]);
+		expect(packSkeletons(lines, 0, 1)?.parentIds).toBe("\u0000");
+		expect(packSkeletons([{ type: "message", id: "x\u0000", parentId: null }], 0, 1)).toBeNull();
+	});
+
 	it("sends excerpts for the search's first hits only, across the halves", async () => {
 		// 500 turns that all match: the first half alone has more hits than come with excerpts.
 		const entries: SessionEntry[] = [];

@@ -41,7 +41,7 @@ import {
 	type TreeIndex,
 	withWholeNodes,
 } from "../core";
-import { entryOfLine, type FindHelper, type FindPart } from "./findPart";
+import { entryOfLine, type FindHelper, type FindPart, type LineSkeleton, packSkeletons } from "./findPart";
 import type { HostGrowth } from "./protocol";
 
 /** Where each entry's line is in the file (bytes, from the file's first byte; no newline). */
@@ -405,10 +405,14 @@ export class SessionHost {
 		const theirs: FoundBatch[] = [];
 		let helped: Promise<boolean> | null = null;
 		const startHelper = () => {
-			helped ??= helper(this.findPart(mid, count, labels, query, filter), (batch) => theirs.push(batch), stopped).then(
-				() => true,
-				() => false,
-			);
+			if (helped) return helped;
+			const part = this.findPart(mid, count, labels, query, filter);
+			helped = part
+				? helper(part, (batch) => theirs.push(batch), stopped).then(
+						() => true,
+						() => false,
+					)
+				: Promise.resolve(false);
 			return helped;
 		};
 		await findLazily(
@@ -448,28 +452,25 @@ export class SessionHost {
 		return p;
 	}
 
-	/** Positions [from, to) as a helper searches them (see `FindPart`). */
-	private findPart(from: number, to: number, labels: Map<string, string>, query: string, filter: FindFilter): FindPart {
-		const types: string[] = [];
-		const ids: string[] = [];
-		const parentIds: (string | null)[] = [];
+	/** Positions [from, to) as a helper searches them (see `FindPart`); null when they cannot travel so. */
+	private findPart(
+		from: number,
+		to: number,
+		labels: Map<string, string>,
+		query: string,
+		filter: FindFilter,
+	): FindPart | null {
+		const skeletons = packSkeletons(this.entries as readonly LineSkeleton[], from, to);
+		if (!skeletons) return null;
 		const whole = new Map<number, SessionEntry>();
-		for (let p = from; p < to; p++) {
-			const entry = this.entries[p];
-			types.push(entry.type);
-			ids.push(entry.id);
-			parentIds.push(entry.parentId ?? null);
-			if (this.full[p] === 1) whole.set(p, entry);
-		}
+		for (let p = from; p < to; p++) if (this.full[p] === 1) whole.set(p, this.entries[p]);
 		return {
 			blob: this.blob,
 			from,
 			to,
 			offset: this.lines.offset.slice(from, to),
 			length: this.lines.length.slice(from, to),
-			types,
-			ids,
-			parentIds,
+			...skeletons,
 			whole,
 			live: this.index.live.slice(from, to),
 			labels,

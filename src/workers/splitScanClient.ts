@@ -117,7 +117,7 @@ export function workerHelper(): ParseHelper {
 		findPart: (part, onBatch, stopped) =>
 			onHelper(
 				{ type: "find", part },
-				[part.offset.buffer, part.length.buffer, part.live.buffer] as ArrayBuffer[],
+				[part.offset.buffer, part.length.buffer, part.live.buffer, part.typeAt.buffer] as ArrayBuffer[],
 				(r) => (r.type === "found-all" ? true : undefined),
 				undefined,
 				(batch) => {
