@@ -486,6 +486,8 @@ export interface NodePaint {
 export interface PaintInput {
 	analysis: Pick<ContextAnalysis, "leaf" | "fates"> | null;
 	hits?: readonly string[];
+	/** The hits' positions, when known: used instead of looking `hits` up by id. */
+	hitPositions?: readonly number[];
 	issues?: readonly SessionIssue[];
 	focusedEntryId?: string | null;
 	/** Entry positions the explainer's current step is about. */
@@ -598,10 +600,17 @@ export function paintGraph(graph: SessionGraph, index: TreeIndex, input: PaintIn
 			if (p) p.leaf = true;
 		}
 	}
-	for (const id of input.hits ?? []) {
-		const pos = index.byId.get(id);
-		const p = pos === undefined ? null : at(pos);
-		if (p) p.hits++;
+	if (input.hitPositions) {
+		for (const pos of input.hitPositions) {
+			const p = at(pos);
+			if (p) p.hits++;
+		}
+	} else {
+		for (const id of input.hits ?? []) {
+			const pos = index.byId.get(id);
+			const p = pos === undefined ? null : at(pos);
+			if (p) p.hits++;
+		}
 	}
 	for (const issue of input.issues ?? []) {
 		if (issue.entryId === undefined) continue;

@@ -12,11 +12,13 @@ import type { FindActions, FindState, GetStore, SetStore } from "../types";
 import { yieldToPage } from "../yieldToPage";
 
 const NO_HITS: readonly string[] = [];
+const NO_POSITIONS: readonly number[] = [];
 
 export const initialFindState: FindState = {
 	findQuery: "",
 	findFilter: "default",
 	findHits: NO_HITS,
+	findHitAt: NO_POSITIONS,
 	findHidden: 0,
 	findActive: -1,
 	findRunning: false,
@@ -48,11 +50,15 @@ export function createFindSlice(set: SetStore, get: GetStore): FindActions {
 		const { index } = view;
 		// Entries hidden by a later line with the same id are not in the tree: leave them out.
 		const hits: string[] = [];
+		const hitAt: number[] = [];
 		let taken = 0;
 		const take = () => {
 			for (; taken < run.hits.length; taken++) {
 				const p = run.hits[taken];
-				if (index.live[p] === 1) hits.push(entries[p].id);
+				if (index.live[p] === 1) {
+					hits.push(entries[p].id);
+					hitAt.push(p);
+				}
 			}
 		};
 		let lastShown = performance.now();
@@ -64,13 +70,26 @@ export function createFindSlice(set: SetStore, get: GetStore): FindActions {
 			if (t0 - lastShown > SHOW_EVERY_MS && run.hits.length > taken) {
 				take();
 				lastShown = t0;
-				set({ findHits: hits.slice(), findHidden: run.hidden, findActive: -1, findShown: null });
+				set({
+					findHits: hits.slice(),
+					findHitAt: hitAt.slice(),
+					findHidden: run.hidden,
+					findActive: -1,
+					findShown: null,
+				});
 			}
 			await yieldToPage();
 			if (mine !== generation) return;
 		}
 		take();
-		set({ findHits: hits, findHidden: run.hidden, findActive: -1, findRunning: false, findShown: null });
+		set({
+			findHits: hits,
+			findHitAt: hitAt,
+			findHidden: run.hidden,
+			findActive: -1,
+			findRunning: false,
+			findShown: null,
+		});
 	}
 
 	/** A lean session is searched by the worker that holds its file; hits are shown as they come. */
@@ -82,6 +101,7 @@ export function createFindSlice(set: SetStore, get: GetStore): FindActions {
 		mine: number,
 	) {
 		const hits: string[] = [];
+		const hitAt: number[] = [];
 		// One map, filled as hits come (the hits array is new each time it is shown).
 		shown = new Map();
 		asked = new Set();
@@ -90,7 +110,14 @@ export function createFindSlice(set: SetStore, get: GetStore): FindActions {
 		// The first hits show at once; later ones less and less often (a million hits stay cheap).
 		let every = SHOW_EVERY_MS;
 		const show = (running: boolean) =>
-			set({ findHits: hits.slice(), findShown: shown, findHidden: hidden, findActive: -1, findRunning: running });
+			set({
+				findHits: hits.slice(),
+				findHitAt: hitAt.slice(),
+				findShown: shown,
+				findHidden: hidden,
+				findActive: -1,
+				findRunning: running,
+			});
 		try {
 			await askFind(
 				host,
@@ -102,6 +129,7 @@ export function createFindSlice(set: SetStore, get: GetStore): FindActions {
 					for (let i = 0; i < batch.hits.length; i++) {
 						const id = entries[batch.hits[i]].id;
 						hits.push(id);
+						hitAt.push(batch.hits[i]);
 						// Only the search's first hits come with their excerpts (see `showHits`).
 						if (i < batch.snippets.length) shown.set(id, { kind: batch.kinds[i], parts: batch.snippets[i] });
 					}
@@ -137,7 +165,14 @@ export function createFindSlice(set: SetStore, get: GetStore): FindActions {
 			const mine = ++generation;
 			const { session, findQuery, findFilter } = get();
 			if (!session || !isFindActive(findQuery, findFilter)) {
-				set({ findHits: NO_HITS, findHidden: 0, findActive: -1, findRunning: false, findShown: null });
+				set({
+					findHits: NO_HITS,
+					findHitAt: NO_POSITIONS,
+					findHidden: 0,
+					findActive: -1,
+					findRunning: false,
+					findShown: null,
+				});
 				return;
 			}
 			set({ findRunning: true });
@@ -153,15 +188,17 @@ export function createFindSlice(set: SetStore, get: GetStore): FindActions {
 			get().focusEntry(id);
 		},
 
-		showHits(ids) {
+		showHits(ids, at) {
 			const { session, shown: view, findQuery } = get();
 			if (!session?.lean || !session.host || !view) return;
 			const mine = generation;
 			const { index } = view;
 			const wanted: string[] = [];
 			const positions: number[] = [];
-			for (const id of ids) {
-				const p = index.byId.get(id);
+			for (let i = 0; i < ids.length; i++) {
+				const id = ids[i];
+				// Where the rows say (see `findHitAt`); else looked up.
+				const p = at?.[i] ?? index.byId.get(id);
 				if (p === undefined || shown.has(id) || asked.has(id)) continue;
 				asked.add(id);
 				wanted.push(id);

@@ -96,6 +96,8 @@ describe("find", () => {
 		const expected = findEntries(small.entries, "tree", "default").hits.map((p) => small.entries[p].id);
 		expect(expected.length).toBeGreaterThan(2);
 		expect(useStore.getState().findHits).toEqual(expected);
+		// Their positions, for the graph's paint, in the same order.
+		expect(useStore.getState().findHitAt).toEqual(findEntries(small.entries, "tree", "default").hits);
 
 		const { stepHit } = useStore.getState();
 		stepHit(-1);
@@ -115,5 +117,6 @@ describe("find", () => {
 		useStore.getState().setFindQuery("");
 		useStore.getState().setFindFilter("default");
 		expect(useStore.getState().findHits).toEqual([]);
+		expect(useStore.getState().findHitAt).toEqual([]);
 	});
 });

@@ -8,6 +8,7 @@ import { FindHit } from "./FindHit";
 const PAGE = 100;
 
 const selectHits = (s: Store) => s.findHits;
+const selectHitAt = (s: Store) => s.findHitAt;
 const selectActive = (s: Store) => s.findActive;
 const selectQuery = (s: Store) => s.findQuery;
 const selectFilter = (s: Store) => s.findFilter;
@@ -19,6 +20,8 @@ const selectShowHits = (s: Store) => s.showHits;
 export function FindResults() {
 	const { session, index } = useSessionIndex();
 	const hits = useStore(selectHits);
+	// Each hit's position: looking hundreds of hits up by id would make a large session's id map at once.
+	const hitAt = useStore(selectHitAt);
 	const active = useStore(selectActive);
 	const query = useStore(selectQuery);
 	const filter = useStore(selectFilter);
@@ -40,9 +43,14 @@ export function FindResults() {
 	useEffect(() => {
 		if (!lean) return;
 		const missing: string[] = [];
-		for (let i = 0; i < shown; i++) if (!shownBy?.has(hits[i])) missing.push(hits[i]);
-		if (missing.length > 0) showHits(missing);
-	}, [lean, hits, shown, shownBy, showHits]);
+		const at: number[] = [];
+		for (let i = 0; i < shown; i++) {
+			if (shownBy?.has(hits[i])) continue;
+			missing.push(hits[i]);
+			at.push(hitAt[i]);
+		}
+		if (missing.length > 0) showHits(missing, at);
+	}, [lean, hits, hitAt, shown, shownBy, showHits]);
 
 	useEffect(() => {
 		if (active < 0) return;
@@ -53,8 +61,8 @@ export function FindResults() {
 	if (!session || !index || hits.length === 0) return null;
 	const rows = [];
 	for (let i = 0; i < shown; i++) {
-		const pos = index.byId.get(hits[i]);
-		if (pos === undefined) continue;
+		const pos = hitAt[i];
+		if (pos === undefined || session.entries[pos]?.id !== hits[i]) continue;
 		const entry = session.entries[pos];
 		rows.push(
 			<FindHit

@@ -14,7 +14,7 @@ import { useAnalysis } from "../../hooks/useSession";
 import type { GraphPaintStore } from "./paintStore";
 import type { GraphModel } from "./useGraphModel";
 
-const selectHits = (s: { findHits: readonly string[] }) => s.findHits;
+const selectHitAt = (s: { findHitAt: readonly number[] }) => s.findHitAt;
 const selectFocused = (s: { focusedEntryId: string | null }) => s.focusedEntryId;
 const selectLeafId = (s: { selectedLeafId: string | null }) => s.selectedLeafId;
 const selectIssues = (s: { session: { issues: readonly SessionIssue[] } | null }) => s.session?.issues;
@@ -40,7 +40,7 @@ function samePaint(a: NodePaint, b: NodePaint): boolean {
  */
 export function useGraphPaint(model: GraphModel | null, store: GraphPaintStore): string | null {
 	const full = useAnalysis();
-	const hits = useStore(selectHits);
+	const hitPositions = useStore(selectHitAt);
 	const focusedEntryId = useStore(selectFocused);
 	const selectedLeafId = useStore(selectLeafId);
 	// A preview or a lean session: the context the worker works out (asked once for the inspector
@@ -64,7 +64,7 @@ export function useGraphPaint(model: GraphModel | null, store: GraphPaintStore):
 
 	useLayoutEffect(() => {
 		if (!graph || !index) return;
-		const next = paintGraph(graph, index, { analysis, hits, issues, focusedEntryId, explainFocus });
+		const next = paintGraph(graph, index, { analysis, hitPositions, issues, focusedEntryId, explainFocus });
 		const old = previous.current;
 		for (const [id, p] of next) {
 			const before = old.get(id);
@@ -72,7 +72,7 @@ export function useGraphPaint(model: GraphModel | null, store: GraphPaintStore):
 		}
 		previous.current = next;
 		store.setState({ paint: next });
-	}, [graph, index, analysis, hits, issues, focusedEntryId, explainFocus, store]);
+	}, [graph, index, analysis, hitPositions, issues, focusedEntryId, explainFocus, store]);
 
 	if (!graph || !index) return null;
 	// The selected leaf (the current one by default), also where there is no analysis (a preview).
