@@ -217,6 +217,17 @@ test("find in a lean session: the worker searches the file, hits as core's, with
 	expect(errors).toEqual([]);
 });
 
+/** Opens `entries` as a session file (needles.jsonl) through the file input; it opens lean. */
+async function openNeedles(page: Page, entries: SessionEntry[]) {
+	await page.goto("./");
+	await page.getByTestId("file-input").setInputFiles({
+		name: "needles.jsonl",
+		mimeType: "application/x-ndjson",
+		buffer: Buffer.from(jsonl(header(), ...entries)),
+	});
+	await expect(page.getByTestId("open-session")).toHaveAttribute("data-lean", "true");
+}
+
 test("find in a lean session with hundreds of hits: rows past the first hits read their excerpts when shown", async ({
 	page,
 }) => {
@@ -228,13 +239,7 @@ test("find in a lean session with hundreds of hits: rows past the first hits rea
 		entries.push(user(`u${i}`, parent, `please look for the needle number ${i} in the stack`));
 		entries.push(assistant(`a${i}`, `u${i}`, `done with ${i}`));
 	}
-	await page.goto("./");
-	await page.getByTestId("file-input").setInputFiles({
-		name: "needles.jsonl",
-		mimeType: "application/x-ndjson",
-		buffer: Buffer.from(jsonl(header(), ...entries)),
-	});
-	await expect(page.getByTestId("open-session")).toHaveAttribute("data-lean", "true");
+	await openNeedles(page, entries);
 	await page.getByTestId("find-input").fill("needle");
 	await expect(page.getByTestId("find-count")).toHaveAttribute("data-count", "320");
 	const hits = page.getByTestId("find-hit");
@@ -267,13 +272,7 @@ test("find split between the parse worker and a helper worker: the same hits, in
 		entries.push(assistant(`a${i}`, `u${i}`, i % 3 === 0 ? `a needle here too, ${i}` : `done with ${i}`));
 	}
 	const parsed = parseSession(jsonl(header(), ...entries));
-	await page.goto("./");
-	await page.getByTestId("file-input").setInputFiles({
-		name: "needles.jsonl",
-		mimeType: "application/x-ndjson",
-		buffer: Buffer.from(jsonl(header(), ...entries)),
-	});
-	await expect(page.getByTestId("open-session")).toHaveAttribute("data-lean", "true");
+	await openNeedles(page, entries);
 	const want = findEntries(parsed.entries, "needle", "default").hits.map((p) => parsed.entries[p].id);
 	expect(want.length).toBe(320 + 107);
 	await page.getByTestId("find-input").fill("needle");

@@ -316,6 +316,25 @@ describe.each([...goldenNames().map((n): [string, string] => [n, readGolden(n).t
 	},
 );
 
+/**
+ * `collect` (a search of a host) on `text` whole, and split in two halves with the second on a
+ * helper (in-process, a structured clone of its part), and how many parts a helper was given.
+ */
+async function searchedSplit<T>(
+	text: string,
+	collect: (host: SessionHost, helper?: FindHelper) => Promise<T>,
+): Promise<{ want: T; got: T; helped: number }> {
+	const want = await collect(hostOf(text).host);
+	const { host } = hostOf(text);
+	host.findSplitFrom = 0;
+	let helped = 0;
+	const got = await collect(host, (part, onBatch, stopped) => {
+		helped++;
+		return findInPart(structuredClone(part), onBatch, stopped);
+	});
+	return { want, got, helped };
+}
+
 describe("find split in two halves", () => {
 	it("hands no part to a helper whose ids cannot travel joined by newlines; finds the same", async () => {
 		// JSON ids may hold a newline: such a part is searched here.
@@ -330,15 +349,8 @@ describe("find split in two halves", () => {
 			await host.find("widgets", "all", (batch) => hits.push(...batch.hits), helper);
 			return hits;
 		};
-		const want = await collect(hostOf(text).host);
+		const { want, got, helped } = await searchedSplit(text, collect);
 		expect(want.length).toBeGreaterThan(0);
-		const { host } = hostOf(text);
-		host.findSplitFrom = 0;
-		let helped = 0;
-		const got = await collect(host, (part, onBatch, stopped) => {
-			helped++;
-			return findInPart(structuredClone(part), onBatch, stopped);
-		});
 		expect(helped).toBe(0);
 		expect(got).toEqual(want);
 	});
@@ -384,16 +396,9 @@ describe("find split in two halves", () => {
 			);
 			return { hits, snippets };
 		};
-		const want = await collect(hostOf(text).host);
+		const { want, got, helped } = await searchedSplit(text, collect);
 		expect(want.hits.length).toBe(500);
 		expect(want.snippets.length).toBe(FIND_SNIPPETS);
-		const { host } = hostOf(text);
-		host.findSplitFrom = 0;
-		let helped = 0;
-		const got = await collect(host, (part, onBatch, stopped) => {
-			helped++;
-			return findInPart(structuredClone(part), onBatch, stopped);
-		});
 		expect(helped).toBe(1);
 		expect(got).toEqual(want);
 	});

@@ -165,14 +165,7 @@ export function createFindSlice(set: SetStore, get: GetStore): FindActions {
 			const mine = ++generation;
 			const { session, findQuery, findFilter } = get();
 			if (!session || !isFindActive(findQuery, findFilter)) {
-				set({
-					findHits: NO_HITS,
-					findHitAt: NO_POSITIONS,
-					findHidden: 0,
-					findActive: -1,
-					findRunning: false,
-					findShown: null,
-				});
+				set({ ...initialFindState, findQuery, findFilter });
 				return;
 			}
 			set({ findRunning: true });
