@@ -42,6 +42,54 @@ export function entryOfLine(
 	return entry;
 }
 
+/** Where the lines of a session are, and what each must hold (see `readLineRange`). */
+export interface LineSource {
+	blob: Blob;
+	/** Byte offset and length of the line of the entry at a position. */
+	offset(position: number): number;
+	length(position: number): number;
+	/** The entry held whole at a position, if it is (its line is not read). */
+	held(position: number): SessionEntry | undefined;
+	type(position: number): string;
+	id(position: number): string;
+	/** The entry at a position from its line's text. */
+	parse(text: string, position: number): SessionEntry;
+}
+
+/**
+ * The whole entries of positions [from, to), their lines read in one slice of the file (not
+ * cached); undefined for those whose line `prefilter` rules out (they are not parsed).
+ */
+export async function readLineRange(
+	source: LineSource,
+	from: number,
+	to: number,
+	prefilter: LinePrefilter | null,
+	decoder: TextDecoder,
+): Promise<(SessionEntry | undefined)[]> {
+	const out: (SessionEntry | undefined)[] = new Array(to - from);
+	let lo = Number.POSITIVE_INFINITY;
+	let hi = 0;
+	for (let p = from; p < to; p++) {
+		if (source.held(p)) continue;
+		lo = Math.min(lo, source.offset(p));
+		hi = Math.max(hi, source.offset(p) + source.length(p));
+	}
+	const bytes = hi > lo ? new Uint8Array(await source.blob.slice(lo, hi).arrayBuffer()) : new Uint8Array();
+	for (let p = from; p < to; p++) {
+		const held = source.held(p);
+		if (held) {
+			out[p - from] = held;
+			continue;
+		}
+		const start = source.offset(p) - lo;
+		const text = decoder.decode(bytes.subarray(start, start + source.length(p)));
+		if (prefilter && !prefilter.mayMatch(text, source.type(p), source.id(p))) continue;
+		out[p - from] = source.parse(text, p);
+	}
+	return out;
+}
+
 /**
  * A part of a session's entries to search, positions [from, to), as a helper worker gets it: the
  * file, where each line is, what each line must hold, and the entries held whole (not read).
@@ -131,32 +179,21 @@ export async function findInPart(
 	const ids = part.ids.split("\n");
 	const parentIds = part.parentIds.split("\n");
 	const decoder = new TextDecoder();
-	const read = async (a: number, b: number, prefilter: LinePrefilter | null): Promise<(SessionEntry | undefined)[]> => {
-		const out: (SessionEntry | undefined)[] = new Array(b - a);
-		let lo = Number.POSITIVE_INFINITY;
-		let hi = 0;
-		for (let p = a; p < b; p++) {
-			if (part.whole.has(p)) continue;
-			lo = Math.min(lo, offset[p - from]);
-			hi = Math.max(hi, offset[p - from] + length[p - from]);
-		}
-		const bytes = hi > lo ? new Uint8Array(await blob.slice(lo, hi).arrayBuffer()) : new Uint8Array();
-		for (let p = a; p < b; p++) {
-			const held = part.whole.get(p);
-			if (held) {
-				out[p - a] = held;
-				continue;
-			}
-			const start = offset[p - from] - lo;
-			const text = decoder.decode(bytes.subarray(start, start + length[p - from]));
+	const source: LineSource = {
+		blob,
+		offset: (p) => offset[p - from],
+		length: (p) => length[p - from],
+		held: (p) => part.whole.get(p),
+		type: (p) => typeNames[typeAt[p - from]],
+		id: (p) => ids[p - from],
+		parse: (text, p) => {
 			const i = p - from;
-			const type = typeNames[typeAt[i]];
-			if (prefilter && !prefilter.mayMatch(text, type, ids[i])) continue;
-			const skeleton = { type, id: ids[i], parentId: parentIds[i] === "\u0000" ? null : parentIds[i] };
-			out[p - a] = entryOfLine(text, skeleton, p, part.version, part.stamp);
-		}
-		return out;
+			const parentId = parentIds[i] === "\u0000" ? null : parentIds[i];
+			return entryOfLine(text, { type: typeNames[typeAt[i]], id: ids[i], parentId }, p, part.version, part.stamp);
+		},
 	};
+	const read = (a: number, b: number, prefilter: LinePrefilter | null) =>
+		readLineRange(source, a, b, prefilter, decoder);
 	// `findLazily` reads positions [from, to) and checks `live` by position.
 	const live = new Uint8Array(part.to);
 	live.set(part.live, from);

@@ -41,7 +41,15 @@ import {
 	type TreeIndex,
 	withWholeNodes,
 } from "../core";
-import { entryOfLine, type FindHelper, type FindPart, type LineSkeleton, packSkeletons } from "./findPart";
+import {
+	entryOfLine,
+	type FindHelper,
+	type FindPart,
+	type LineSkeleton,
+	type LineSource,
+	packSkeletons,
+	readLineRange,
+} from "./findPart";
 import type { HostGrowth } from "./protocol";
 
 /** Where each entry's line is in the file (bytes, from the file's first byte; no newline). */
@@ -510,32 +518,18 @@ export class SessionHost {
 	 * The whole entries of positions [from, to), read in one slice of the file (not cached);
 	 * undefined for those whose line `prefilter` rules out (they are not parsed).
 	 */
-	private async readLines(
-		from: number,
-		to: number,
-		prefilter: LinePrefilter | null,
-	): Promise<(SessionEntry | undefined)[]> {
-		const out: (SessionEntry | undefined)[] = new Array(to - from);
+	private readLines(from: number, to: number, prefilter: LinePrefilter | null): Promise<(SessionEntry | undefined)[]> {
 		const { offset, length } = this.lines;
-		let lo = Number.POSITIVE_INFINITY;
-		let hi = 0;
-		for (let p = from; p < to; p++) {
-			if (this.full[p] === 1) continue;
-			lo = Math.min(lo, offset[p]);
-			hi = Math.max(hi, offset[p] + length[p]);
-		}
-		const bytes = hi > lo ? new Uint8Array(await this.blob.slice(lo, hi).arrayBuffer()) : new Uint8Array();
-		for (let p = from; p < to; p++) {
-			if (this.full[p] === 1) out[p - from] = this.entries[p];
-			else {
-				const start = offset[p] - lo;
-				const text = this.decoder.decode(bytes.subarray(start, start + length[p]));
-				const skeleton = this.entries[p];
-				if (prefilter && !prefilter.mayMatch(text, skeleton.type, skeleton.id)) continue;
-				out[p - from] = this.parseText(text, p);
-			}
-		}
-		return out;
+		const source: LineSource = {
+			blob: this.blob,
+			offset: (p) => offset[p],
+			length: (p) => length[p],
+			held: (p) => (this.full[p] === 1 ? this.entries[p] : undefined),
+			type: (p) => this.entries[p].type,
+			id: (p) => this.entries[p].id,
+			parse: (text, p) => this.parseText(text, p),
+		};
+		return readLineRange(source, from, to, prefilter, this.decoder);
 	}
 
 	/**
