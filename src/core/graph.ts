@@ -485,8 +485,7 @@ export interface NodePaint {
 
 export interface PaintInput {
 	analysis: Pick<ContextAnalysis, "leaf" | "fates"> | null;
-	hits?: readonly string[];
-	/** The hits' positions, when known: used instead of looking `hits` up by id. */
+	/** Find's hits, by position (looking many ids up would make a large session's id map at once). */
 	hitPositions?: readonly number[];
 	issues?: readonly SessionIssue[];
 	focusedEntryId?: string | null;
@@ -600,17 +599,9 @@ export function paintGraph(graph: SessionGraph, index: TreeIndex, input: PaintIn
 			if (p) p.leaf = true;
 		}
 	}
-	if (input.hitPositions) {
-		for (const pos of input.hitPositions) {
-			const p = at(pos);
-			if (p) p.hits++;
-		}
-	} else {
-		for (const id of input.hits ?? []) {
-			const pos = index.byId.get(id);
-			const p = pos === undefined ? null : at(pos);
-			if (p) p.hits++;
-		}
+	for (const pos of input.hitPositions ?? []) {
+		const p = at(pos);
+		if (p) p.hits++;
 	}
 	for (const issue of input.issues ?? []) {
 		if (issue.entryId === undefined) continue;
