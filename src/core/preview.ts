@@ -200,20 +200,41 @@ export interface ScannedPreview extends SessionPreview {
 }
 
 /**
- * The preview with the whole entries of its `wanted` positions (read from the file, migrated as
- * the full parse migrates them) in place of their skeletons, the graph and the tips laid out again.
+ * The preview with the whole entries of `positions` (some or all of its `wanted` ones, ascending;
+ * read from the file, migrated as the full parse migrates them) in place of their skeletons, the
+ * graph and the tips laid out again. The wanted positions left out stay skeletons (and `wanted`):
+ * the view reads their content later, as it shows them.
  */
-export function completePreview(preview: ScannedPreview, whole: readonly SessionEntry[]): ScannedPreview {
+export function completePreview(
+	preview: ScannedPreview,
+	whole: readonly SessionEntry[],
+	positions: readonly number[] = preview.wanted,
+): ScannedPreview {
 	const { entries, wanted } = preview;
-	if (whole.length !== wanted.length) throw new Error(`${whole.length} entries for ${wanted.length} positions`);
-	for (let i = 0; i < wanted.length; i++) entries[wanted[i]] = whole[i];
+	if (whole.length !== positions.length) throw new Error(`${whole.length} entries for ${positions.length} positions`);
+	for (let i = 0; i < positions.length; i++) entries[positions[i]] = whole[i];
 	const index = getTreeIndex(entries);
+	const read = new Set(positions);
 	return {
 		...preview,
 		graph: withWholeNodes(preview.graph, entries),
 		leaves: summarizeLeaves(entries, index, { tokens: false }),
-		wanted: [],
+		wanted: read.size === wanted.length ? [] : wanted.filter((p) => !read.has(p)),
 	};
+}
+
+/**
+ * Of a preview's `wanted` positions, those the list of tips shows (the tips and their last user
+ * messages): read before the view is first drawn when the graph's nodes are too many to read
+ * first (see `runParse`); the rest the graph asks for as it shows them.
+ */
+export function tipsWanted(preview: ScannedPreview): number[] {
+	const tips = new Set<number>();
+	for (const leaf of preview.leaves) {
+		tips.add(leaf.position);
+		if (leaf.lastUser >= 0) tips.add(leaf.lastUser);
+	}
+	return preview.wanted.filter((p) => tips.has(p));
 }
 
 /**

@@ -19,6 +19,7 @@ import {
 	type SessionEntry,
 	skeletonOf,
 	summarizeLeaves,
+	tipsWanted,
 	treeParts,
 } from "../core";
 import { INDEX_FORMAT, readIndex, type StoredIndex, writeIndex } from "../storage/indexStore";
@@ -127,6 +128,13 @@ export async function runHostRequest(
 		lastAsked = Date.now();
 	}
 }
+
+/**
+ * A graph of up to this many nodes has its nodes' first entries read before the preview is sent
+ * (the page draws all of them at once); a larger one is culled to the screen and asks for its
+ * nodes' faces as they come on screen (see `useLeanFaces`).
+ */
+const NODES_READ_FIRST = 256;
 
 /** Whole entries per `preview-whole` message: about 0.2 MB of objects, a few milliseconds to take in. */
 const WHOLE_PER_MESSAGE = 256;
@@ -438,9 +446,12 @@ export async function runParse(
 		const lines = { offset: first.lineOffset, length: first.lineLength };
 		const { version } = first;
 		if (first.wanted.length > 0) {
-			// What the view shows of the entries the scanner kept no bytes for, read from the file.
+			// What the view shows of the entries the scanner kept no bytes for, read from the file: all
+			// of it for a small graph; for a large one the tips' only (its nodes' faces are asked for as
+			// the graph shows them: thousands of nodes' first entries were a few hundred MB of slices).
 			const reader = new SessionHost(blob, first, lines, new Uint8Array(first.entries.length), version);
-			first = completePreview(first, await reader.load(first.wanted));
+			const read = first.graph.nodes.length > NODES_READ_FIRST ? tipsWanted(first) : first.wanted;
+			first = completePreview(first, await reader.load(read), read);
 		}
 		const parts = previewToParts(first);
 		const host = new SessionHost(blob, first, lines, wholeMask(parts.shape), version);

@@ -1,5 +1,5 @@
 import { Background, Controls, type Edge, type NodeMouseHandler, ReactFlow, useReactFlow } from "@xyflow/react";
-import { type MouseEvent as ReactMouseEvent, useCallback, useId, useRef, useState } from "react";
+import { type MouseEvent as ReactMouseEvent, useCallback, useEffect, useId, useRef, useState } from "react";
 import { NODE_HEIGHT, NODE_WIDTH } from "../../../core";
 import { useStore } from "../../../store";
 import { OPEN_STEPS, useOpenStep } from "../../hooks/useOpenStep";
@@ -31,6 +31,12 @@ const edgeTypes = { tree: TreeEdge };
 const NO_NODES: FlowNode[] = [];
 const NO_EDGES: Edge[] = [];
 
+/** Whether two lists of numbers (or nulls) hold the same. */
+function sameNumbers(a: readonly number[] | null, b: readonly number[] | null): boolean {
+	if (a === null || b === null) return a === b;
+	return a.length === b.length && a.every((x, i) => x === b[i]);
+}
+
 const selectSelectLeaf = (s: { selectLeaf(id: string | null): void }) => s.selectLeaf;
 
 /**
@@ -55,7 +61,9 @@ export function GraphCanvas() {
 
 function GraphView() {
 	const [paintStore] = useState(createGraphPaintStore);
-	const model = useGraphModel();
+	// The first entries of the nodes on screen, where the graph is culled: their faces are asked for.
+	const [shownFirsts, setShownFirsts] = useState<readonly number[] | null>(null);
+	const model = useGraphModel(shownFirsts);
 	const selectedNodeId = useGraphPaint(model, paintStore);
 	const viewport = useGraphViewport(model, selectedNodeId);
 	const actions = useRunToggles(paintStore, viewport);
@@ -80,7 +88,12 @@ function GraphView() {
 	// Zoomed far out on a large tree: no node elements, one drawing of the whole tree instead.
 	const overview = useOverview(model?.graph);
 	const large = (model?.nodes.length ?? 0) > VIRTUALIZE_ABOVE;
-	const onScreen = useOnScreen(model, large && !overview && nodesShown);
+	const culled = large && !overview && nodesShown;
+	const onScreen = useOnScreen(model, culled);
+	useEffect(() => {
+		const firsts = culled ? onScreen.nodes.map((n) => n.data.node.first) : null;
+		setShownFirsts((before) => (sameNumbers(before, firsts) ? before : firsts));
+	}, [culled, onScreen.nodes]);
 	const rf = useReactFlow();
 	const colorMode = useResolvedTheme();
 	const onPaneClick = useCallback(

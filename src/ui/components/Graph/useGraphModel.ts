@@ -99,12 +99,16 @@ function toFlowNode(n: GraphNode): FlowNode {
 	};
 }
 
+const NONE_SHOWN: readonly number[] = [];
+
 /**
  * The folded, laid-out tree of the open session and its React Flow elements. The layout is rebuilt
  * when segments are expanded, or when the selected or focused entry sits inside a folded run (it is
  * then pinned as a node of its own); plain selection changes reuse the same node objects.
+ * `onScreen`: the first entries of the nodes on screen when the graph is culled (see `useOnScreen`):
+ * the nodes a lean session reads the faces of (see `useLeanFaces`).
  */
-export function useGraphModel(): GraphModel | null {
+export function useGraphModel(onScreen: readonly number[] | null = null): GraphModel | null {
 	const { session, index } = useSessionIndex();
 	const shownGraph = useShownView()?.graph;
 	const expanded = useStore(selectExpanded);
@@ -127,7 +131,9 @@ export function useGraphModel(): GraphModel | null {
 		() => (index && base && pinKey ? buildGraph(index, expanded, pinKey.split(",").map(Number)) : base),
 		[index, base, expanded, pinKey],
 	);
-	const graph = useLeanFaces(built, index, session);
+	// A graph culled to the screen asks for the faces of the nodes on it only (none until known).
+	const culled = built !== null && built.nodes.length > VIRTUALIZE_ABOVE;
+	const graph = useLeanFaces(built, index, session, culled ? (onScreen ?? NONE_SHOWN) : null);
 	const nodes = useMemo(() => (graph ? mappedWhenRead(graph.nodes, toFlowNode) : []), [graph]);
 	const edges = useMemo(() => (graph ? mappedWhenRead(graph.edges, toFlowEdge) : []), [graph]);
 	if (!session || !index || !graph) return null;

@@ -12,12 +12,15 @@ type Face = { kind: EntryKind; preview: string };
  * The graph with what its nodes show filled in where the session holds their entries as skeletons
  * (a lean session's expanded runs and the folded rest of a long one, or an entry pinned out of a
  * run): their kind and preview come from the worker that holds the file, and the nodes show their
- * kind from the skeleton meanwhile.
+ * kind from the skeleton meanwhile. `onScreen`: where the graph is culled to the screen (see
+ * `useOnScreen`), the first entries of the nodes it shows: only theirs are asked for (a graph of
+ * thousands of nodes would have the worker read them all while the first clicks wait).
  */
 export function useLeanFaces(
 	graph: SessionGraph | null,
 	index: TreeIndex | null,
 	session: OpenSession | null,
+	onScreen: readonly number[] | null = null,
 ): SessionGraph | null {
 	const host = session?.lean ? session.host : undefined;
 	const [faces, setFaces] = useState<{ host: HostHandle; byPosition: ReadonlyMap<number, Face> } | null>(null);
@@ -26,13 +29,13 @@ export function useLeanFaces(
 	const wanted = useMemo(() => {
 		if (!host || !graph || !index) return [];
 		const out: number[] = [];
-		for (const n of graph.nodes) {
-			if (known?.has(n.first) || !isSkeleton(index.entries[n.first])) continue;
-			out.push(n.first);
+		for (const first of onScreen ?? graph.nodes.map((n) => n.first)) {
+			if (known?.has(first) || !isSkeleton(index.entries[first])) continue;
+			out.push(first);
 			if (out.length >= ASK_AT_MOST) break;
 		}
 		return out.sort((a, b) => a - b);
-	}, [host, graph, index, known]);
+	}, [host, graph, index, known, onScreen]);
 
 	useEffect(() => {
 		if (!host || wanted.length === 0) return;
