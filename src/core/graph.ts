@@ -113,10 +113,14 @@ export function buildGraph(
 	const labels = getLabels(entries);
 	const marked = new Uint8Array(entries.length);
 	for (const pos of pinned) if (pos >= 0 && pos < entries.length) marked[pos] = 1;
+	// The labelled entries, found by their ids (one look-up per label, none per entry).
+	for (const id of labels.keys()) {
+		const pos = index.byId.get(id);
+		if (pos !== undefined && index.live[pos]) marked[pos] = 1;
+	}
 	for (let i = 0; i < entries.length; i++) {
 		const e = entries[i];
 		if (!index.live[i]) continue;
-		if (labels.has(e.id)) marked[i] = 1;
 		const t = e.type;
 		if (t === "compaction" || t === "branch_summary") marked[i] = 1;
 		if (t === "compaction") {

@@ -40,9 +40,10 @@ describe("adoptTreeIndex(entries, byId, treeParts(index))", () => {
 			const byId = new Map<string, number>();
 			for (let i = 0; i < entries.length; i++) byId.set(entries[i].id, i);
 			const adopted = adoptTreeIndex(entries, byId, parts);
-			const { entries: _a, ...got } = adopted;
-			const { entries: _b, ...want } = buildTreeIndex(entries);
+			const { entries: _a, byId: gotIds, ...got } = adopted;
+			const { entries: _b, byId: wantIds, ...want } = buildTreeIndex(entries);
 			expect(got, name).toEqual(want);
+			expect(new Map(gotIds), name).toEqual(new Map(wantIds));
 			expect(getTreeIndex(entries), name).toBe(adopted);
 		}
 	});

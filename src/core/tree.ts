@@ -1,3 +1,4 @@
+import { IdTable } from "./idTable";
 import { paced } from "./paced";
 import type { SessionEntry, SessionIssue } from "./types";
 
@@ -195,36 +196,16 @@ function defaultLeaf(entries: readonly SessionEntry[], byId: ReadonlyMap<string,
 export function buildTreeIndex(entries: readonly SessionEntry[]): TreeIndex {
 	const n = entries.length;
 	const issues: PositionedIssue[] = [];
-	const byId = new Map<string, number>();
 	const live = new Uint8Array(n);
 	/** Each entry's id, read once: entry objects come in many shapes, so property reads are slow. */
 	const ids: string[] = new Array(n);
-	// Detect a repeated id by the map not growing (one hash operation per entry instead of two);
-	// after the first repeat, fall back to look-ups so that many repeats stay linear.
-	let repeats = false;
+	const byId = new IdTable((position) => ids[position], n);
 	for (let i = 0; i < n; i++) {
 		const id = entries[i].id;
 		ids[i] = id;
 		live[i] = 1;
-		let prev: number | undefined;
-		if (!repeats) {
-			const size = byId.size;
-			byId.set(id, i);
-			if (byId.size !== size) continue;
-			repeats = true;
-			// The earlier holder is the last entry before i with the same key (SameValueZero, as Map).
-			for (let j = i - 1; j >= 0; j--) {
-				const other = ids[j];
-				if (other === id || (Number.isNaN(other) && Number.isNaN(id))) {
-					prev = j;
-					break;
-				}
-			}
-		} else {
-			prev = byId.get(id);
-			byId.set(id, i);
-		}
-		if (prev === undefined) continue;
+		const prev = byId.put(id, i);
+		if (prev === -1) continue;
 		live[prev] = 0;
 		issues.push({
 			position: i,
@@ -268,18 +249,19 @@ export function buildTreeIndex(entries: readonly SessionEntry[]): TreeIndex {
 
 	const roots: number[] = [];
 	for (let i = 0; i < n; i++) if (live[i] && parent[i] === -1) roots.push(i);
-	const queue: number[] = [];
+	// Each entry is queued at most once: one array for every walk.
+	const queue = new Int32Array(n);
 	const markFrom = (root: number) => {
 		depth[root] = 0;
-		queue.length = 0;
-		queue.push(root);
-		for (let q = 0; q < queue.length; q++) {
+		queue[0] = root;
+		let queued = 1;
+		for (let q = 0; q < queued; q++) {
 			const node = queue[q];
 			const d = depth[node] + 1;
 			for (let k = children.start[node]; k < children.end[node]; k++) {
 				const c = children.list[k];
 				depth[c] = d;
-				queue.push(c);
+				queue[queued++] = c;
 			}
 		}
 	};
