@@ -40,7 +40,9 @@ describe("IdTable", () => {
 		expect([...table.keys()]).toEqual(["c", "b", "a"]);
 		expect([...table.values()]).toEqual([0, 2, 3]);
 		const got: [string, number][] = [];
-		table.forEach((p, id) => got.push([id, p]));
+		table.forEach((p, id) => {
+			got.push([id, p]);
+		});
 		expect(got).toEqual([...table.entries()]);
 	});
 });

@@ -8,7 +8,7 @@ import {
 	type Region,
 	summarizedPrefix,
 } from "./context";
-import { dialectOf } from "./dialect";
+import { dialectOf, keepDialect } from "./dialect";
 import { lazyArray } from "./lazyArray";
 import { type MeasuredContext, measuredAt } from "./measured";
 import { ompContextReads } from "./omp";
@@ -103,6 +103,8 @@ export async function analyzeLazily(session: LazySession, leafId: string | null 
 	const { index, entries } = session;
 	const view = session.scratch ?? entries.slice();
 	if (view.length !== entries.length) throw new Error("a scratch copy of other entries");
+	// The copy's dialect is the session's (a pass over two million entries otherwise).
+	keepDialect(view, entries);
 	/** Whole in the session, or read (now or by an earlier call) into the scratch copy. */
 	const isWhole = (p: number) => session.isFull(p) || view[p] !== entries[p];
 	const read = async (positions: Iterable<number>) => {

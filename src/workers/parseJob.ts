@@ -180,7 +180,9 @@ function hostStored(
 	for (let i = 0; i < entries.length; i++) byId.set(entries[i].id, i);
 	const index = adoptTreeIndex(entries, byId, parts.tree);
 	const lines = { offset: stored.lineOffset, length: stored.lineLength };
-	keepHost(requestId, new SessionHost(blob, preview, lines, wholeMask(parts.shape), stored.version, index));
+	const host = new SessionHost(blob, preview, lines, wholeMask(parts.shape), stored.version, index);
+	keepHost(requestId, host);
+	host.prepareContext();
 	return entries;
 }
 
@@ -458,6 +460,7 @@ export async function runParse(
 		keepHost(requestId, host);
 		// Sent with its buffers copied, not transferred: the index below is made from it after.
 		sendPreview(requestId, parts, post);
+		host.prepareContext();
 		const hash = await contentHash();
 		chunks.length = 0;
 		if (keepIndex) {

@@ -71,6 +71,19 @@ describe.each(goldenNames())("golden session %s through the worker's host", (nam
 		for (const p of positions) expect(path.has(p)).toBe(true);
 		if (skeletons > 0) expect(positions.length).toBeLessThanOrEqual(analysis.path.length);
 	});
+
+	it.runIf(previewable).each(cases)(
+		"%s matches pi when the current leaf's context was worked out ahead",
+		async (_label, leafId, exp) => {
+			const { host } = hostOf(text);
+			host.prepareContext();
+			const { analysis } = await host.context(leafId);
+			expect(analysis.selected.map((e) => e.id)).toEqual(exp.contextEntryIds);
+			expect(plain(convertToLlm(analysis.messages))).toEqual(exp.llm);
+			// Taken once: the next question is worked out again, alike.
+			expect((await host.context(leafId)).analysis.selected.map((e) => e.id)).toEqual(exp.contextEntryIds);
+		},
+	);
 });
 
 describe("SessionHost", () => {

@@ -156,7 +156,33 @@ export class SessionHost {
 	 * (a what-if lab's entries, in order; they are whole).
 	 */
 	context(leafId: string | null | undefined, overlay: readonly SessionEntry[] = []): Promise<LazyContext> {
+		const ahead = this.prepared;
+		this.prepared = null;
+		if (ahead && overlay.length === 0 && this.isCurrentLeaf(leafId)) return ahead;
 		return analyzeLazily(this.lazy(overlay), leafId);
+	}
+
+	/** The current leaf's context, worked out ahead (see `prepareContext`) for the question that comes first. */
+	private prepared: Promise<LazyContext> | null = null;
+
+	/**
+	 * Works out the context of the file's current leaf now, ahead of the page's question for it:
+	 * the view asks for it first, once it has taken in the preview (a second, for two million
+	 * entries), and the worker has nothing else to do meanwhile. Taken by the next `context`
+	 * question about that leaf, whichever comes first; dropped when the file grows.
+	 */
+	prepareContext(): void {
+		const ahead = analyzeLazily(this.lazy([]), undefined);
+		ahead.catch(() => undefined);
+		this.prepared = ahead;
+	}
+
+	/** Whether `leafId` names the file's current leaf (undefined: it does; null is the empty path). */
+	private isCurrentLeaf(leafId: string | null | undefined): boolean {
+		if (leafId === undefined) return true;
+		if (leafId === null) return false;
+		const { currentLeaf } = this.index;
+		return currentLeaf >= 0 && this.entries[currentLeaf].id === leafId && this.index.byId.get(leafId) === currentLeaf;
 	}
 
 	/** Two tips' provider payloads compared, as `compareTips` on the full entries (core `compareLazily`). */
@@ -276,6 +302,7 @@ export class SessionHost {
 	 * Null when the file cannot grow this way (as core `canAppend`): the page reads it again.
 	 */
 	async append(bytes: Uint8Array<ArrayBuffer>, firstLine: number): Promise<HostGrowth | null> {
+		this.prepared = null;
 		const { header } = this;
 		if (header === null || this.version < CURRENT_VERSION || isV4Header(header) || dialectOf(this.entries) !== "pi") {
 			return null;
