@@ -9,6 +9,7 @@ export class IdTable implements ReadonlyMap<string, number> {
 	/** Per slot: a position + 1, or 0 for none. Its length is a power of two, at least twice the keys'. */
 	private slots: Int32Array;
 	private mask: number;
+	/** Keys held in `slots`; -1 until counted (see `fromSlots`). */
 	private count = 0;
 	/** Keys that are not strings. */
 	private others: Map<unknown, number> | null = null;
@@ -27,6 +28,32 @@ export class IdTable implements ReadonlyMap<string, number> {
 		this.mask = size - 1;
 	}
 
+	/**
+	 * The table another thread made (`slots` of an `IdTable` whose keys, read by `keyAt`, are the
+	 * same), taken as it is: a page given a worker's table looks ids up without hashing them all.
+	 * `others`: the keys that are not strings, with their positions in order.
+	 */
+	static fromSlots(
+		slots: Int32Array,
+		keyAt: (position: number) => unknown,
+		others: Iterable<readonly [unknown, number]> = [],
+	): IdTable {
+		const size = slots.length;
+		if (size < 16 || (size & (size - 1)) !== 0) throw new Error(`an id table of ${size} slots`);
+		const table = new IdTable(keyAt);
+		table.slots = slots;
+		table.mask = size - 1;
+		// Counted when asked (a look-up needs no count; counting millions of slots is a task of its own).
+		table.count = -1;
+		for (const [id, position] of others) table.put(id, position);
+		return table;
+	}
+
+	/** The table's slots (its own array: for `fromSlots` elsewhere, copied or not as the caller sends it). */
+	get slotArray(): Int32Array {
+		return this.slots;
+	}
+
 	/** Holds `position` for `id`; the position it held before for an equal id, or -1. */
 	put(id: unknown, position: number): number {
 		if (typeof id !== "string") {
@@ -39,8 +66,10 @@ export class IdTable implements ReadonlyMap<string, number> {
 		for (let s = hashOf(id) & mask; ; s = (s + 1) & mask) {
 			const held = slots[s];
 			if (held === 0) {
+				const before = this.counted;
 				slots[s] = position + 1;
-				if (++this.count * 2 > slots.length) this.grow();
+				this.count = before + 1;
+				if (this.count * 2 > slots.length) this.grow();
 				return -1;
 			}
 			if (keyAt(held - 1) === id) {
@@ -65,7 +94,16 @@ export class IdTable implements ReadonlyMap<string, number> {
 	}
 
 	get size(): number {
-		return this.count + (this.others?.size ?? 0);
+		return this.counted + (this.others?.size ?? 0);
+	}
+
+	private get counted(): number {
+		if (this.count < 0) {
+			let count = 0;
+			for (const held of this.slots) if (held !== 0) count++;
+			this.count = count;
+		}
+		return this.count;
 	}
 
 	private grow(): void {

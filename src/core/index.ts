@@ -14,6 +14,7 @@ export * from "./export";
 export * from "./find";
 export * from "./graph";
 export * from "./hash";
+export * from "./idTable";
 export * from "./inspect";
 export * from "./lab";
 export * from "./labTools";

@@ -12,7 +12,7 @@ import {
 	toolResult,
 	user,
 } from "../../test/builders";
-import { contentText, getFirstUserText, getLabels, getSessionName, getSessionStats } from "./meta";
+import { contentText, describeFurther, getFirstUserText, getLabels, getSessionName, getSessionStats } from "./meta";
 import type { SessionEntry } from "./types";
 
 describe("labels", () => {
@@ -153,5 +153,25 @@ describe("stats", () => {
 		const stats = getSessionStats(entries);
 		expect(stats.tokens).toEqual({ input: 0, output: 0, cacheRead: 0, cacheWrite: 0, total: 0 });
 		expect(stats.messagesByRole).toEqual({ assistant: 1 });
+	});
+});
+
+describe("describeFurther", () => {
+	it("describes entries in parts as at once, whichever part holds the name, the text and the times", () => {
+		const entries = [
+			user("u0", null, " "),
+			user("u1", "u0", "first", { timestamp: "t1" }),
+			sessionInfo("s1", "u1", "A"),
+			compaction("c1", "s1", { firstKeptEntryId: "u1" }),
+			sessionInfo("s2", "c1", "B"),
+			user("u2", "s2", "later", { timestamp: "t9" }),
+		];
+		const whole = describeFurther(null, entries);
+		expect(whole).toMatchObject({ entries: 6, name: "B", firstUserText: "first", compactions: 1, lastTimestamp: "t9" });
+		for (let cut = 0; cut <= entries.length; cut++) {
+			expect(describeFurther(describeFurther(null, entries.slice(0, cut)), entries.slice(cut)), `cut ${cut}`).toEqual(
+				whole,
+			);
+		}
 	});
 });

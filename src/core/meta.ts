@@ -70,6 +70,46 @@ export function getFirstUserText(entries: readonly SessionEntry[]): string | und
 	return undefined;
 }
 
+/**
+ * What a session's library entry says of its entries, worked out where they are held (a worker
+ * holding a large file reads the few it needs whole; the page holds skeletons): the first
+ * `entries` of them described.
+ */
+export interface EntriesDescription {
+	entries: number;
+	/** `getSessionName` of them. */
+	name?: string;
+	/** `getFirstUserText` of them. */
+	firstUserText?: string;
+	compactions: number;
+	firstTimestamp?: unknown;
+	lastTimestamp?: unknown;
+}
+
+/**
+ * `described` (of the first entries) with the entries after them (`added`, whole) taken in:
+ * what the description of all of them would say.
+ */
+export function describeFurther(
+	described: EntriesDescription | null,
+	added: readonly SessionEntry[],
+): EntriesDescription {
+	let compactions = described?.compactions ?? 0;
+	for (const e of added) if (e.type === "compaction") compactions++;
+	const name = getSessionName(added) ?? described?.name;
+	const firstUserText = described?.firstUserText ?? getFirstUserText(added);
+	const firstTimestamp = described && described.entries > 0 ? described.firstTimestamp : added[0]?.timestamp;
+	const lastTimestamp = added.length > 0 ? added[added.length - 1].timestamp : described?.lastTimestamp;
+	return {
+		entries: (described?.entries ?? 0) + added.length,
+		...(name !== undefined ? { name } : {}),
+		...(firstUserText !== undefined ? { firstUserText } : {}),
+		compactions,
+		...(firstTimestamp !== undefined ? { firstTimestamp } : {}),
+		...(lastTimestamp !== undefined ? { lastTimestamp } : {}),
+	};
+}
+
 export interface SessionStats {
 	entries: number;
 	messagesByRole: Record<string, number>;

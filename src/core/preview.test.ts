@@ -6,6 +6,7 @@ import { FIXTURES_DIR, readFixture } from "../../test/fixtures";
 import { reshapeSession, type SessionShape, seeded, writeJson } from "../../test/reshape";
 import { dialectOf } from "./dialect";
 import { buildGraph, graphParts } from "./graph";
+import { IdTable } from "./idTable";
 import { summarizeLeaves } from "./leaves";
 import { CURRENT_VERSION, parseSession } from "./parse";
 import {
@@ -14,7 +15,7 @@ import {
 	lineSkeleton,
 	packEntries,
 	previewFromParts,
-	previewFromPartsInSlices,
+	previewFromPartsLazily,
 	previewSession,
 	previewToParts,
 	type ScannedPreview,
@@ -214,21 +215,35 @@ describe("previewSession", () => {
 		for (const f of current) expectPreviewOf(readFixture(f), f);
 	});
 
-	it("unpacks a slice at a time as at once, one message object per role for the whole preview", async () => {
+	it("unpacks lazily as at once: each skeleton made once, one message object per role, ids read without one", async () => {
 		for (const f of current) {
 			const preview = previewSession([new TextEncoder().encode(readFixture(f))]);
 			if (!preview) throw new Error(`no preview for ${f}`);
 			const parts = structuredClone(previewToParts(preview));
-			const sliced = await previewFromPartsInSlices(parts, async () => {}, 3, 0);
-			expect(sliced, f).toEqual(previewFromParts(parts));
+			const { preview: lazy, idAt } = await previewFromPartsLazily(parts, async () => {}, 3, 0);
+			const eager = previewFromParts(parts);
+			expect(lazy, f).toEqual(eager);
+			expect(lazy.entries.length, f).toBe(eager.entries.length);
 			const byRole = new Map<unknown, object>();
 			for (let i = 0; i < parts.shape.length; i++) {
-				const message = parts.shape[i] === -1 ? undefined : (sliced.entries[i] as { message?: object }).message;
+				expect(idAt(i), f).toEqual(eager.entries[i].id);
+				expect(lazy.entries[i], f).toBe(lazy.entries[i]);
+				expect(lazy.entries[i], f).toEqual(eager.entries[i]);
+				const message = parts.shape[i] === -1 ? undefined : (lazy.entries[i] as { message?: object }).message;
 				if (!message) continue;
 				const role = (message as { role?: unknown }).role;
 				if (!byRole.has(role)) byRole.set(role, message);
 				expect(message, f).toBe(byRole.get(role));
 			}
+			// The worker's id table, taken over with ids read from the columns, finds what the index finds.
+			const slots = parts.tree.idSlots;
+			expect(slots, f).toBeInstanceOf(Int32Array);
+			if (!slots) continue;
+			const table = IdTable.fromSlots(slots, idAt);
+			const byId = getTreeIndex(eager.entries).byId;
+			for (const [id, position] of byId) expect(table.get(id), f).toBe(position);
+			expect(table.size, f).toBe(byId.size);
+			expect(table.get("no such id"), f).toBeUndefined();
 		}
 	});
 

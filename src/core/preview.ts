@@ -1,6 +1,7 @@
 import { dialectOf, isV4Header, noteSkeletonDialect, readOmpTitleSlot } from "./dialect";
 import { entryKind } from "./entryKind";
 import { buildGraph, type GraphParts, graphParts } from "./graph";
+import { lazyArray } from "./lazyArray";
 import { type LeafSummary, summarizeLeaves } from "./leaves";
 import { migrateEntries, migrateOneEntry } from "./migrate";
 import { nodePreview } from "./nodePreview";
@@ -802,27 +803,74 @@ export function previewFromParts(parts: PreviewParts): SessionPreview {
 	return finishPreview(parts, entries);
 }
 
+/** A preview whose skeletons are made as they are read (see `previewFromPartsLazily`). */
+export interface LazyPreview {
+	preview: SessionPreview;
+	/** The id of the entry at a position, read from the columns (no skeleton made). */
+	idAt(position: number): unknown;
+}
+
 /**
- * `previewFromParts` a slice of entries at a time, `pause()` awaited once the slices since the
- * last pause took `budgetMs`: a page taking in a million-entry preview stays responsive on a slow
- * machine as on a fast one (and yields no more often than it must on either).
+ * The preview of `parts` with its skeletons made when they are read, not all at once: a page
+ * holds the columns (two strings, a typed array of shapes and one of where each id ends) and the
+ * few skeletons it reads, each made once (so the same object every time it is read). The ends
+ * are found a slice of entries at a time, `pause()` awaited once the slices since the last pause
+ * took `budgetMs`. Equal to `previewFromParts(parts)` to every reader; not to be written to.
  */
-export async function previewFromPartsInSlices(
+export async function previewFromPartsLazily(
 	parts: PreviewParts,
 	pause: () => Promise<void>,
-	slice = 2048,
+	slice = 65536,
 	budgetMs = 8,
-): Promise<SessionPreview> {
-	const entries: SessionEntry[] = new Array(parts.shape.length);
-	placeFull(parts, entries);
-	const columns = { ids: new ColumnReader(parts.ids), parentIds: new ColumnReader(parts.parentIds) };
-	const messages = skeletonMessages(parts);
+): Promise<LazyPreview> {
+	const { shape, shapes, ids, parentIds } = parts;
+	const n = shape.length;
+	const whole = new Map<number, SessionEntry>();
+	for (let k = 0; k < parts.fullAt.length; k++) whole.set(parts.fullAt[k], parts.full[k]);
+	/** Where each entry's line ends in `ids` and in `parentIds` (the next starts one after). */
+	const idEnd = new Int32Array(n);
+	const parentEnd = new Int32Array(n);
 	const pauseIfDue = paced(pause, budgetMs, true);
-	for (let from = 0; from < entries.length; from += slice) {
+	let idAt = 0;
+	let parentAt = 0;
+	for (let from = 0; from < n; from += slice) {
 		await pauseIfDue();
-		fillSkeletons(parts, entries, columns, messages, from, Math.min(entries.length, from + slice));
+		for (let i = from, to = Math.min(n, from + slice); i < to; i++) {
+			const idNl = ids.indexOf("\n", idAt);
+			idEnd[i] = idNl === -1 ? ids.length : idNl;
+			idAt = idEnd[i] + 1;
+			const parentNl = parentIds.indexOf("\n", parentAt);
+			parentEnd[i] = parentNl === -1 ? parentIds.length : parentNl;
+			parentAt = parentEnd[i] + 1;
+		}
 	}
-	return finishPreview(parts, entries);
+	const idOf = (i: number): unknown =>
+		shape[i] === -1 ? whole.get(i)?.id : ids.slice(i === 0 ? 0 : idEnd[i - 1] + 1, idEnd[i]);
+	const messages = skeletonMessages(parts);
+	const made = new Map<number, SessionEntry>();
+	const at = (i: number): SessionEntry => {
+		const s = shape[i];
+		if (s === -1) return whole.get(i) as SessionEntry;
+		const known = made.get(i);
+		if (known !== undefined) return known;
+		const named = parentIds.slice(i === 0 ? 0 : parentEnd[i - 1] + 1, parentEnd[i]);
+		const parentId = named === NO_PARENT ? null : named === "" ? idOf(i - 1) : named;
+		const { type } = shapes[s];
+		const message = messages[s];
+		const id = idOf(i);
+		const entry = (message === undefined
+			? { type, id, parentId }
+			: { type, id, parentId, message }) as unknown as SessionEntry;
+		made.set(i, entry);
+		return entry;
+	};
+	const entries = lazyArray(n, at);
+	(globalThis as any).MADE = made;
+	noteSkeletonDialect(entries, shapes, parts.full);
+	return {
+		preview: { header: parts.header, entries, graph: parts.graph, leaves: parts.leaves, tree: parts.tree },
+		idAt: idOf,
+	};
 }
 
 /**

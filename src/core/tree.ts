@@ -483,6 +483,11 @@ export interface TreeParts {
 	branchPoints: number[];
 	currentLeaf: number;
 	issues: PositionedIssue[];
+	/**
+	 * The slots of the index's id table (see `IdTable.fromSlots`), where it has one: the receiver
+	 * looks ids up without hashing every id again.
+	 */
+	idSlots?: Int32Array;
 }
 
 /** The parts of `index`, in arrays of their own (the index keeps working). */
@@ -496,6 +501,7 @@ export function treeParts(index: TreeIndex): TreeParts {
 		branchPoints: [...index.branchPoints],
 		currentLeaf: index.currentLeaf,
 		issues: [...index.issues],
+		...(index.byId instanceof IdTable ? { idSlots: index.byId.slotArray.slice() } : {}),
 	};
 }
 
@@ -518,7 +524,10 @@ export function adoptTreeIndex(
 		throw new Error(`tree parts for ${parent.length} entries, not ${n}`);
 	}
 	if (children && children.size !== n) throw new Error(`children lists for ${children.size} entries, not ${n}`);
-	const index: TreeIndex = { entries, byId, children: children ?? ChildLists.fromParents(parent, live), ...parts };
+	// The id table's slots are in `byId` where they were used.
+	const { idSlots, ...rest } = parts;
+	void idSlots;
+	const index: TreeIndex = { entries, byId, children: children ?? ChildLists.fromParents(parent, live), ...rest };
 	cache.set(entries, index);
 	return index;
 }

@@ -24,8 +24,8 @@ export interface StoredIndex {
 	title?: string;
 }
 
-/** Bump when what the scan gives changes (the preview, skeletons, line positions). */
-export const INDEX_FORMAT = 5;
+/** Bump when what the scan gives changes (the preview, skeletons, line positions, the id table). */
+export const INDEX_FORMAT = 6;
 
 let store: RobustStore | null = null;
 const previews = () => {

@@ -1,4 +1,4 @@
-import { type ContextAnalysis, keepDialect, resolveLeaf, type SessionEntry } from "../core";
+import { type ContextAnalysis, keepDialect, lazyArray, resolveLeaf, type SessionEntry } from "../core";
 import { askContext, askEntries, type HostHandle, labOverlay } from "../workers/client";
 import type { ShownView } from "./view";
 
@@ -35,9 +35,12 @@ export function hostedContext(
 	if (last && last.entries === entries && last.leaf === leaf) return last.answer;
 	const answer = askContext(host, leafId, (p) => entries[p].id, labOverlay(host, entries)).then(
 		(ctx): HostedContext => {
-			const view = entries.slice();
+			// The entries read whole in place of their skeletons, with no copy of the rest: a lean
+			// session's entries are made as they are read (see core `previewFromPartsLazily`).
+			const put = new Map<number, SessionEntry>();
+			for (let i = 0; i < ctx.positions.length; i++) put.set(ctx.positions[i], ctx.entries[i]);
+			const view = lazyArray(entries.length, (i) => put.get(i) ?? entries[i]);
 			keepDialect(view, entries);
-			for (let i = 0; i < ctx.positions.length; i++) view[ctx.positions[i]] = ctx.entries[i];
 			const whole = (position: number) => askEntries(host, [position]).then((got) => got[0]);
 			return { entries: view, analysis: ctx.analysis, whole };
 		},

@@ -1,4 +1,4 @@
-import { archiveKey, getFirstUserText, getSessionName, getTreeIndex, readArchiveName } from "../core";
+import { archiveKey, describeFurther, getTreeIndex, readArchiveName } from "../core";
 import type { SessionMeta } from "../storage/repository";
 import type { OpenSession } from "./types";
 
@@ -25,9 +25,10 @@ function archiveOf(s: OpenSession): Pick<SessionMeta, "archive"> {
 /** Library metadata for an open session (computed once, when it is stored). */
 export function describeSession(s: OpenSession, displayName?: string): SessionMeta {
 	const index = getTreeIndex(s.entries);
-	const first = s.entries[0];
-	const last = s.entries[s.entries.length - 1];
-	const title = s.title ?? getSessionName(s.entries) ?? getFirstUserText(s.entries)?.slice(0, 200) ?? s.fileName;
+	// A lean session's worker described its entries; those after (a followed file's growth) are whole.
+	const held = s.described && s.described.entries <= s.entries.length ? s.described : null;
+	const described = describeFurther(held, held ? s.entries.slice(held.entries) : s.entries);
+	const title = s.title ?? described.name ?? described.firstUserText?.slice(0, 200) ?? s.fileName;
 	const header = s.header;
 	return {
 		id: s.key,
@@ -35,12 +36,12 @@ export function describeSession(s: OpenSession, displayName?: string): SessionMe
 		...(displayName ? { displayName } : {}),
 		title,
 		cwd: typeof header?.cwd === "string" ? header.cwd : "",
-		created: typeof header?.timestamp === "string" ? header.timestamp : String(first?.timestamp ?? ""),
-		modified: String(last?.timestamp ?? header?.timestamp ?? ""),
+		created: typeof header?.timestamp === "string" ? header.timestamp : String(described.firstTimestamp ?? ""),
+		modified: String(described.lastTimestamp ?? header?.timestamp ?? ""),
 		storedAt: Date.now(),
 		entries: s.entries.length,
 		leaves: index.leaves.length,
-		compactions: s.entries.reduce((n, e) => (e.type === "compaction" ? n + 1 : n), 0),
+		compactions: described.compactions,
 		size: s.size,
 		contentHash: s.contentHash,
 		version: s.version,

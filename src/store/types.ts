@@ -1,4 +1,13 @@
-import type { FindFilter, LeafSummary, ParsedSession, SecretHit, SessionIssue, SnippetPart, TreeIndex } from "../core";
+import type {
+	EntriesDescription,
+	FindFilter,
+	LeafSummary,
+	ParsedSession,
+	SecretHit,
+	SessionIssue,
+	SnippetPart,
+	TreeIndex,
+} from "../core";
 import type { CorruptRecord, SessionMeta, StorageUse } from "../storage/repository";
 import type { HostHandle } from "../workers/client";
 import type { ExportKind } from "./shareFiles";
@@ -45,6 +54,11 @@ export interface OpenSession extends ParsedSession {
 	lean?: boolean;
 	/** The parse worker holding the file: asked for contexts and entries. */
 	host?: HostHandle;
+	/**
+	 * What the library says of the first entries, as the worker holding them worked it out (the
+	 * page holds skeletons, which name nothing); see `describeSession`.
+	 */
+	described?: EntriesDescription;
 	/**
 	 * A lean session's checks (those a full parse runs over every entry): running in the worker,
 	 * done (`issues` are then the full parse's), stopped with the worker, or skipped (the file is

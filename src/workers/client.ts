@@ -1,15 +1,20 @@
 import {
 	adoptTreeIndex,
 	ChildLists,
+	type EntriesDescription,
 	type EntryKind,
 	type FindFilter,
 	type FoundBatch,
+	type GraphEdge,
+	type GraphNode,
+	IdTable,
 	type LabAddition,
 	type LabChoices,
 	type LazyContext,
 	LazyIdMap,
 	type LeafSummary,
-	previewFromPartsInSlices,
+	type PackedEntries,
+	previewFromPartsLazily,
 	type SessionEntry,
 	type SessionIssue,
 	type SessionPreview,
@@ -83,6 +88,8 @@ export interface ParseFileResult extends ReadResult {
 	 * parse has them (to replace `parsed.issues`), or null if the worker stopped before.
 	 */
 	leanChecks?: Promise<SessionIssue[] | null>;
+	/** What the library says of the entries, as the worker worked it out (lean only). */
+	described?: EntriesDescription;
 }
 
 interface Pending {
@@ -96,6 +103,8 @@ interface Pending {
 	index?: TreeIndex;
 	/** The preview's whole entries, as they come ahead of it. */
 	previewWhole?: SessionEntry[];
+	/** The preview's graph nodes and edges, as they come ahead of it. */
+	previewGraph?: { nodes: GraphNode[]; edges: GraphEdge[] };
 	host?: HostHandle;
 	/** Once `done` has resolved the request: what is still to come. */
 	late?: {
@@ -251,29 +260,39 @@ function onRequestMessage(
 			if (p.previewWhole) for (const e of msg.entries) p.previewWhole.push(e);
 			else p.previewWhole = msg.entries;
 			break;
+		case "preview-graph":
+			p.previewGraph ??= { nodes: [], edges: [] };
+			for (const node of msg.nodes) p.previewGraph.nodes.push(node);
+			for (const edge of msg.edges) p.previewGraph.edges.push(edge);
+			break;
 		case "preview": {
 			// The rest of this file's messages wait until the preview is made (a slice at a time)
 			// and on screen (or 3 s more).
 			const host: HostHandle = { requestId: msg.requestId, entryCount: msg.preview.shape.length, worker: pw };
 			p.host = host;
-			const parts = { ...msg.preview, full: p.previewWhole ?? msg.preview.full };
+			const sent = msg.preview;
+			const graph = p.previewGraph ? { ...sent.graph, ...p.previewGraph } : sent.graph;
+			const parts = { ...sent, graph, full: p.previewWhole ?? sent.full };
 			p.previewWhole = undefined;
+			p.previewGraph = undefined;
 			work.waitFor(
-				previewFromPartsInSlices(parts, yieldToPage).then(async (preview) => {
+				previewFromPartsLazily(parts, yieldToPage).then(async ({ preview, idAt }) => {
 					p.preview = preview;
-					// The worker's tree index, with an id map made here: drawn first, made after.
+					// The worker's tree index, with its id table where it sent one (else an id map made
+					// here: drawn first, made after).
 					const { entries, tree } = preview;
-					const byId = new LazyIdMap(entries);
+					const byId = tree.idSlots ? adoptIdTable(tree.idSlots, idAt, parts) : new LazyIdMap(entries);
 					const children = await ChildLists.fromParentsInSlices(tree.parent, tree.live, yieldToPage);
 					await yieldToPage();
 					const index = adoptTreeIndex(entries, byId, tree, children);
 					p.index = index;
 					const show = p.onPreview?.(preview, host, index);
 					const shown = show ? Promise.race([show, new Promise((resolve) => setTimeout(resolve, 3000))]) : undefined;
-					// Shown: the id map is made a slice at a time when the page is idle (the first view's
+					// Shown: an id map is made a slice at a time when the page is idle (the first view's
 					// steps, see `OPEN_STEPS`, and the first clicks come first); look-ups before it is
 					// made search the entries.
-					void Promise.resolve(shown).then(() => byId.build(show ? yieldToIdle : yieldToPage));
+					if (byId instanceof LazyIdMap)
+						void Promise.resolve(shown).then(() => byId.build(show ? yieldToIdle : yieldToPage));
 					return shown;
 				}),
 			);
@@ -303,6 +322,19 @@ function onRequestMessage(
 			void never;
 		}
 	}
+}
+
+/**
+ * The worker's id table for a preview's entries: its slots, the ids read from the preview's
+ * columns, and the ids that are not strings (which only entries sent whole have) put in again.
+ */
+function adoptIdTable(slots: Int32Array, idAt: (position: number) => unknown, parts: PackedEntries): IdTable {
+	const others: [unknown, number][] = [];
+	for (let k = 0; k < parts.fullAt.length; k++) {
+		const id = parts.full[k]?.id;
+		if (typeof id !== "string") others.push([id, parts.fullAt[k]]);
+	}
+	return IdTable.fromSlots(slots, idAt, others);
 }
 
 /** The file is read: its session is the preview the page has, the worker holds the rest. */
@@ -347,6 +379,7 @@ function resolveLean(
 		host,
 		...(leanChecks ? { leanChecks } : {}),
 		leaves,
+		described: msg.described,
 	});
 }
 

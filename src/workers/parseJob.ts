@@ -139,6 +139,9 @@ const NODES_READ_FIRST = 256;
 /** Whole entries per `preview-whole` message: about 0.2 MB of objects, a few milliseconds to take in. */
 const WHOLE_PER_MESSAGE = 256;
 
+/** Graph nodes (and edges) per `preview-graph` message: a few milliseconds to take in. */
+const NODES_PER_MESSAGE = 2048;
+
 /**
  * Sends a preview to the page (copied: it stays usable here), the entries it holds whole ahead
  * of it in slices.
@@ -148,11 +151,37 @@ function sendPreview(
 	parts: PreviewParts,
 	post: (message: ParseResponse, transfer?: Transferable[]) => void,
 ): void {
-	const { full } = parts;
+	const { full, graph, tree } = parts;
 	for (let i = 0; i < full.length; i += WHOLE_PER_MESSAGE) {
 		post({ type: "preview-whole", requestId, entries: full.slice(i, i + WHOLE_PER_MESSAGE) });
 	}
-	post({ type: "preview", requestId, preview: { ...parts, full: [] } });
+	for (let i = 0; i < Math.max(graph.nodes.length, graph.edges.length); i += NODES_PER_MESSAGE) {
+		const nodes = graph.nodes.slice(i, i + NODES_PER_MESSAGE);
+		post({ type: "preview-graph", requestId, nodes, edges: graph.edges.slice(i, i + NODES_PER_MESSAGE) });
+	}
+	// The typed arrays go as copies made here and handed over: the page takes them in at no cost
+	// (the worker's own stay: the stored index and the host are made from them after).
+	const moved: Transferable[] = [];
+	const move = <T extends Int32Array | Uint8Array | Int16Array>(a: T): T => {
+		const copy = a.slice() as T;
+		moved.push(copy.buffer);
+		return copy;
+	};
+	const preview: PreviewParts = {
+		...parts,
+		full: [],
+		shape: move(parts.shape),
+		fullAt: move(parts.fullAt),
+		graph: { ...graph, nodes: [], edges: [], nodeAt: move(graph.nodeAt), parentNode: move(graph.parentNode) },
+		tree: {
+			...tree,
+			parent: move(tree.parent),
+			depth: move(tree.depth),
+			live: move(tree.live),
+			...(tree.idSlots ? { idSlots: move(tree.idSlots) } : {}),
+		},
+	};
+	post({ type: "preview", requestId, preview }, moved);
 }
 
 /** What a stored index says of its file. */
@@ -299,14 +328,16 @@ function scannedSession(
  * `done` for a file opened lean, of `entryCount` entries; `checks`: they follow, in the
  * background (a `diagnostics` message with all of its issues).
  */
-function leanDone(
+async function leanDone(
 	requestId: number,
 	size: number,
 	session: Omit<ParsedSession, "entries">,
 	entryCount: number,
 	contentHash: string,
 	checks: boolean,
-): ParseResponse {
+): Promise<ParseResponse> {
+	const host = hosts.get(requestId);
+	if (!host) throw new Error("The session's host is gone");
 	return {
 		type: "done",
 		requestId,
@@ -315,6 +346,7 @@ function leanDone(
 		contentHash,
 		entryCount,
 		...(checks ? { checks: true } : {}),
+		described: await host.describe(),
 	};
 }
 
@@ -378,7 +410,7 @@ export async function runParse(
 		if (stored) {
 			const entries = hostStored(requestId, blob, stored, post);
 			const session = scannedSession(storedFacts(stored), entries, blob.size);
-			post(leanDone(requestId, blob.size, session, entries.length, stored.contentHash, leanCheckable(blob.size)));
+			post(await leanDone(requestId, blob.size, session, entries.length, stored.contentHash, leanCheckable(blob.size)));
 			await checkLean(requestId, post);
 			return;
 		}
@@ -441,7 +473,7 @@ export async function runParse(
 			chunks.length = 0;
 			hostParsed(requestId, blob, parsed, post);
 			const { entries, ...session } = parsed;
-			post(leanDone(requestId, blob.size, { ...session, lines: [] }, entries.length, hash, true));
+			post(await leanDone(requestId, blob.size, { ...session, lines: [] }, entries.length, hash, true));
 			await checkLean(requestId, post, parsed);
 			return;
 		}
@@ -477,7 +509,7 @@ export async function runParse(
 			});
 		}
 		const session = scannedSession(first, first.entries, blob.size);
-		post(leanDone(requestId, blob.size, session, first.entries.length, hash, leanCheckable(blob.size)));
+		post(await leanDone(requestId, blob.size, session, first.entries.length, hash, leanCheckable(blob.size)));
 		await checkLean(requestId, post);
 	} catch (err) {
 		post({

@@ -1,7 +1,10 @@
 import type {
+	EntriesDescription,
 	EntryKind,
 	FindFilter,
 	FoundBatch,
+	GraphEdge,
+	GraphNode,
 	GraphParts,
 	LabAddition,
 	LabChoices,
@@ -174,6 +177,11 @@ export type ParseResponse =
 	 * takes in no single message of megabytes); the preview's own `full` is then empty.
 	 */
 	| { type: "preview-whole"; requestId: number; entries: SessionEntry[] }
+	/**
+	 * The preview's graph nodes and edges, some at a time, ahead of the preview (whose graph has
+	 * none of its own then): thousands of node objects in one message are a long task to take in.
+	 */
+	| { type: "preview-graph"; requestId: number; nodes: GraphNode[]; edges: GraphEdge[] }
 	/** The session as the page shows it: the graph and the tips, skeletons of the other entries. */
 	| { type: "preview"; requestId: number; preview: PreviewParts }
 	| {
@@ -190,6 +198,8 @@ export type ParseResponse =
 			 * session's issues (what a full parse has in `session.issues`, the lean notice not among them).
 			 */
 			checks?: boolean;
+			/** What the library says of the entries, worked out here (the page holds skeletons). */
+			described: EntriesDescription;
 	  }
 	/** After every `done`: the tips again, with their context tokens counted. */
 	| { type: "leaves"; requestId: number; leaves: LeafSummary[] }

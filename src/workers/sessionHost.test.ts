@@ -22,6 +22,7 @@ import {
 	completePreview,
 	convertToLlm,
 	createPreviewScanner,
+	describeFurther,
 	entryKind,
 	entrySnippet,
 	findEntries,
@@ -604,3 +605,34 @@ describe.each([...goldenNames().map((n): [string, string] => [n, readGolden(n).t
 		});
 	},
 );
+
+describe("the host's description of its entries (the library's title, counts and times)", () => {
+	const text = jsonl(
+		header(),
+		user("u0", null, "   "),
+		user("u1", "u0", "the first words", { timestamp: "2026-01-01T00:00:01.000Z" }),
+		assistant("a1", "u1", "an answer"),
+		entry("session_info", "s1", "a1", { name: "Old name" }),
+		compaction("c1", "s1", { firstKeptEntryId: "u1" }),
+		entry("session_info", "s2", "c1", { name: "  New name " }),
+		entry("session_info", "s3", "s2", { name: "" }),
+		compaction("c2", "s3", { firstKeptEntryId: "s3" }),
+		user("u2", "c2", "last", { timestamp: "2026-01-02T00:00:00.000Z" }),
+	);
+
+	it.each([true, false])("is what the full parse's entries say (bytes kept by the scan: %s)", async (keepBytes) => {
+		const { host, preview } = hostOf(text, keepBytes);
+		// The names are skeletons' (read by the host), as the page holds them.
+		expect(preview.entries.some((e) => e.type === "session_info" && !("name" in e))).toBe(true);
+		const described = await host.describe();
+		expect(described).toEqual(describeFurther(null, parseSession(text).entries));
+		expect(described).toMatchObject({ entries: 9, name: "New name", firstUserText: "the first words", compactions: 2 });
+	});
+
+	it("describes what it can when a line cannot be read", async () => {
+		const bytes = new TextEncoder().encode(text);
+		const { host } = hostOf(bytes, false, new Blob([" ".repeat(bytes.length)]));
+		const described = await host.describe();
+		expect(described).toEqual({ entries: 9, compactions: 2 });
+	});
+});

@@ -5,6 +5,7 @@ import {
 	currentLeafId,
 	type Dialect,
 	dialectOf,
+	type EntriesDescription,
 	type EntryKind,
 	entryKind,
 	entrySnippet,
@@ -13,7 +14,9 @@ import {
 	type FindFilter,
 	type FoundBatch,
 	findLazily,
+	getFirstUserText,
 	getLabels,
+	getSessionName,
 	getTreeIndex,
 	graphAndShown,
 	isFindActive,
@@ -93,6 +96,8 @@ const NEWLINE = 10;
 const CR = 13;
 /** Entries read at once for `faces` and the lab's choices (each batch is let go before the next). */
 const READ_AT_ONCE = 512;
+/** Entries `describe` reads at most for the session's name, and for its first user text. */
+const DESCRIBE_READS = 1024;
 /** Slices of the file read at once by `load`, at most `READ_MAX` bytes together (parsed in order as they come). */
 const READS_IN_FLIGHT = 8;
 /** At most this many bytes in one read of the file. */
@@ -611,6 +616,49 @@ export class SessionHost {
 			this.tipTokens.set(id, { contextTokens, measuredTokens });
 		this.tipsCounted = true;
 		return counted;
+	}
+
+	/**
+	 * What the library says of the session's entries (see core `EntriesDescription`): the types
+	 * counted as held, and the few entries it names read whole (not kept): the last `session_info`
+	 * entries until one has a name, the first user messages until one has text (at most
+	 * `DESCRIBE_READS` of each), the first entry and the last.
+	 */
+	async describe(): Promise<EntriesDescription> {
+		const { entries } = this;
+		const n = entries.length;
+		let compactions = 0;
+		const infos: number[] = [];
+		const users: number[] = [];
+		for (let i = 0; i < n; i++) {
+			const e = entries[i];
+			if (e.type === "compaction") compactions++;
+			else if (e.type === "session_info") infos.push(i);
+			else if (e.type === "message" && users.length < DESCRIBE_READS) {
+				if ((e as { message?: { role?: unknown } }).message?.role === "user") users.push(i);
+			}
+		}
+		// A line that cannot be read (changed on disk, broken) describes nothing; the rest still does.
+		const read = (positions: readonly number[]) => this.load(positions, false).catch((): SessionEntry[] => []);
+		let name: string | undefined;
+		const oldest = Math.max(0, infos.length - DESCRIBE_READS);
+		for (let end = infos.length; end > oldest && name === undefined; end -= READ_AT_ONCE) {
+			name = getSessionName(await read(infos.slice(Math.max(oldest, end - READ_AT_ONCE), end)));
+		}
+		let firstUserText: string | undefined;
+		for (let from = 0; from < users.length && firstUserText === undefined; from += READ_AT_ONCE) {
+			firstUserText = getFirstUserText(await read(users.slice(from, from + READ_AT_ONCE)));
+		}
+		const [first] = n > 0 ? await read([0]) : [];
+		const [last] = n > 0 ? await read([n - 1]) : [];
+		return {
+			entries: n,
+			...(name !== undefined ? { name } : {}),
+			...(firstUserText !== undefined ? { firstUserText } : {}),
+			compactions,
+			...(first?.timestamp !== undefined ? { firstTimestamp: first.timestamp } : {}),
+			...(last?.timestamp !== undefined ? { lastTimestamp: last.timestamp } : {}),
+		};
 	}
 
 	/** The kind and graph preview of the entries at `positions` (read whole, not kept). */

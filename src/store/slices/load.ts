@@ -41,7 +41,13 @@ interface Loaded {
 /** A lean session stays a preview for good, with the worker that holds the file. */
 const leanParts = (result: ParseFileResult): Partial<OpenSession> =>
 	result.lean && result.host
-		? { partial: true, lean: true, host: result.host, leanChecks: result.leanChecks ? "running" : "skipped" }
+		? {
+				partial: true,
+				lean: true,
+				host: result.host,
+				leanChecks: result.leanChecks ? "running" : "skipped",
+				...(result.described ? { described: result.described } : {}),
+			}
 		: {};
 
 const errorText = (err: unknown) => (err instanceof Error ? err.message : String(err));
