@@ -35,6 +35,7 @@ export * from "./safeUrl";
 export * from "./searchIndex";
 export * from "./secrets";
 export * from "./share";
+export * from "./skeletonView";
 export * from "./tipOrder";
 export * from "./tokens";
 export * from "./tree";

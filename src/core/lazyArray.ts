@@ -7,8 +7,18 @@ export function lazyArray<T>(length: number, at: (i: number) => T): T[] {
 	/** The item index a property names, else -1. */
 	const indexOf = (prop: string | symbol): number => {
 		if (typeof prop !== "string") return -1;
-		const i = prop.length > 0 && prop.length < 11 ? Number(prop) : Number.NaN;
-		return Number.isInteger(i) && i >= 0 && i < length && String(i) === prop ? i : -1;
+		// A canonical index ("0", "17", not "017" or "1e3"), read digit by digit: no string made.
+		const n = prop.length;
+		if (n === 0 || n > 10) return -1;
+		const first = prop.charCodeAt(0) - 48;
+		if (first < 0 || first > 9 || (first === 0 && n > 1)) return -1;
+		let i = first;
+		for (let k = 1; k < n; k++) {
+			const digit = prop.charCodeAt(k) - 48;
+			if (digit < 0 || digit > 9) return -1;
+			i = i * 10 + digit;
+		}
+		return i < length ? i : -1;
 	};
 	const target: T[] = [];
 	target.length = length;

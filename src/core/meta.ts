@@ -1,4 +1,5 @@
 import { dialectOf } from "./dialect";
+import { entriesBeyondSkeletons } from "./skeletonView";
 import { getTreeIndex } from "./tree";
 import type { AssistantMessage, SessionEntry } from "./types";
 import type { V4Marks } from "./v4";
@@ -9,8 +10,10 @@ import type { V4Marks } from "./v4";
  */
 export function getLabels(entries: readonly SessionEntry[]): Map<string, string> {
 	const labels = new Map<string, string>();
-	if (dialectOf(entries) === "pi-v4") return v4Labels(entries);
-	for (const e of entries) {
+	// Label entries (and a v4 entry's marks) are never skeletons: those need not be read.
+	const whole = entriesBeyondSkeletons(entries);
+	if (dialectOf(entries) === "pi-v4") return v4Labels(whole);
+	for (const e of whole) {
 		if (e.type !== "label") continue;
 		const { targetId, label } = e as { targetId?: unknown; label?: unknown };
 		if (typeof targetId !== "string") continue;

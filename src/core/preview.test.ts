@@ -8,6 +8,7 @@ import { dialectOf } from "./dialect";
 import { buildGraph, graphParts } from "./graph";
 import { IdTable } from "./idTable";
 import { summarizeLeaves } from "./leaves";
+import { getLabels } from "./meta";
 import { CURRENT_VERSION, parseSession } from "./parse";
 import {
 	completePreview,
@@ -22,7 +23,8 @@ import {
 	skeletonOf,
 	unpackEntries,
 } from "./preview";
-import { getTreeIndex } from "./tree";
+import { entriesBeyondSkeletons, entryIdAt } from "./skeletonView";
+import { ChildLists, getTreeIndex } from "./tree";
 import type { SessionEntry } from "./types";
 
 /** Cuts `bytes` into chunks at pseudo-random places (lines and characters split anywhere). */
@@ -235,6 +237,10 @@ describe("previewSession", () => {
 				if (!byRole.has(role)) byRole.set(role, message);
 				expect(message, f).toBe(byRole.get(role));
 			}
+			// What is known of them without making them: ids, the entries that are whole, labels.
+			for (let i = 0; i < parts.shape.length; i++) expect(entryIdAt(lazy.entries, i), f).toEqual(eager.entries[i].id);
+			expect(entriesBeyondSkeletons(lazy.entries), f).toEqual(eager.entries.filter((_, i) => parts.shape[i] === -1));
+			expect(getLabels(lazy.entries), f).toEqual(getLabels(eager.entries));
 			// The worker's id table, taken over with ids read from the columns, finds what the index finds.
 			const slots = parts.tree.idSlots;
 			expect(slots, f).toBeInstanceOf(Int32Array);
@@ -244,6 +250,12 @@ describe("previewSession", () => {
 			for (const [id, position] of byId) expect(table.get(id), f).toBe(position);
 			expect(table.size, f).toBe(byId.size);
 			expect(table.get("no such id"), f).toBeUndefined();
+			// So are its children lists.
+			const sentChildren = parts.tree.children;
+			if (!sentChildren) throw new Error(`no children lists for ${f}`);
+			const lists = ChildLists.fromArrays(sentChildren);
+			const { children } = getTreeIndex(eager.entries);
+			for (let i = 0; i < parts.shape.length; i++) expect(lists.of(i), f).toEqual(children.of(i));
 		}
 	});
 

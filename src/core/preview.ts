@@ -8,6 +8,7 @@ import { nodePreview } from "./nodePreview";
 import { paced } from "./paced";
 import { CURRENT_VERSION } from "./parse";
 import { type ScannedLine, scanLine } from "./scan";
+import { noteSkeletonView } from "./skeletonView";
 import { getTreeIndex, type TreeIndex, type TreeParts, treeParts } from "./tree";
 import type { Dialect, SessionEntry, SessionHeader } from "./types";
 
@@ -865,8 +866,8 @@ export async function previewFromPartsLazily(
 		return entry;
 	};
 	const entries = lazyArray(n, at);
-	(globalThis as any).MADE = made;
 	noteSkeletonDialect(entries, shapes, parts.full);
+	noteSkeletonView(entries, { idAt: idOf, whole: parts.full });
 	return {
 		preview: { header: parts.header, entries, graph: parts.graph, leaves: parts.leaves, tree: parts.tree },
 		idAt: idOf,

@@ -51,6 +51,13 @@ export class ChildLists {
 		readonly list: Int32Array,
 	) {}
 
+	/** The lists of `lists` (made elsewhere: another thread's `start`, `end` and `list`), taken as they are. */
+	static fromArrays(lists: { start: Int32Array; end: Int32Array; list: Int32Array }): ChildLists {
+		const { start, end, list } = lists;
+		if (start.length !== end.length) throw new Error(`children lists of ${start.length} starts and ${end.length} ends`);
+		return new ChildLists(start, end, list);
+	}
+
 	/** The children of each live entry with a parent, from the parent positions (-1: none). */
 	static fromParents(parent: ArrayLike<number>, live: ArrayLike<number>): ChildLists {
 		const steps = ChildLists.steps(parent, live, parent.length);
@@ -488,6 +495,8 @@ export interface TreeParts {
 	 * looks ids up without hashing every id again.
 	 */
 	idSlots?: Int32Array;
+	/** The index's children lists (see `ChildLists.fromArrays`): the receiver need not make them. */
+	children?: { start: Int32Array; end: Int32Array; list: Int32Array };
 }
 
 /** The parts of `index`, in arrays of their own (the index keeps working). */
@@ -502,6 +511,11 @@ export function treeParts(index: TreeIndex): TreeParts {
 		currentLeaf: index.currentLeaf,
 		issues: [...index.issues],
 		...(index.byId instanceof IdTable ? { idSlots: index.byId.slotArray.slice() } : {}),
+		children: {
+			start: index.children.start.slice(),
+			end: index.children.end.slice(),
+			list: index.children.list.slice(),
+		},
 	};
 }
 
@@ -524,10 +538,11 @@ export function adoptTreeIndex(
 		throw new Error(`tree parts for ${parent.length} entries, not ${n}`);
 	}
 	if (children && children.size !== n) throw new Error(`children lists for ${children.size} entries, not ${n}`);
-	// The id table's slots are in `byId` where they were used.
-	const { idSlots, ...rest } = parts;
+	// The id table's slots are in `byId` where they were used, and the children lists in `children`.
+	const { idSlots, children: sentChildren, ...rest } = parts;
 	void idSlots;
-	const index: TreeIndex = { entries, byId, children: children ?? ChildLists.fromParents(parent, live), ...rest };
+	const lists = children ?? (sentChildren ? ChildLists.fromArrays(sentChildren) : ChildLists.fromParents(parent, live));
+	const index: TreeIndex = { entries, byId, children: lists, ...rest };
 	cache.set(entries, index);
 	return index;
 }

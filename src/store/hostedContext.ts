@@ -1,4 +1,4 @@
-import { type ContextAnalysis, keepDialect, lazyArray, resolveLeaf, type SessionEntry } from "../core";
+import { type ContextAnalysis, entryIdAt, keepDialect, lazyArray, resolveLeaf, type SessionEntry } from "../core";
 import { askContext, askEntries, type HostHandle, labOverlay } from "../workers/client";
 import type { ShownView } from "./view";
 
@@ -33,7 +33,7 @@ export function hostedContext(
 	const leaf = resolveLeaf(shown.index, leafId ?? undefined);
 	const last = asked.get(host);
 	if (last && last.entries === entries && last.leaf === leaf) return last.answer;
-	const answer = askContext(host, leafId, (p) => entries[p].id, labOverlay(host, entries)).then(
+	const answer = askContext(host, leafId, (p) => entryIdAt(entries, p) as string, labOverlay(host, entries)).then(
 		(ctx): HostedContext => {
 			// The entries read whole in place of their skeletons, with no copy of the rest: a lean
 			// session's entries are made as they are read (see core `previewFromPartsLazily`).

@@ -282,7 +282,9 @@ function onRequestMessage(
 					// here: drawn first, made after).
 					const { entries, tree } = preview;
 					const byId = tree.idSlots ? adoptIdTable(tree.idSlots, idAt, parts) : new LazyIdMap(entries);
-					const children = await ChildLists.fromParentsInSlices(tree.parent, tree.live, yieldToPage);
+					const children = tree.children
+						? ChildLists.fromArrays(tree.children)
+						: await ChildLists.fromParentsInSlices(tree.parent, tree.live, yieldToPage);
 					await yieldToPage();
 					const index = adoptTreeIndex(entries, byId, tree, children);
 					p.index = index;

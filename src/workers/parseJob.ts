@@ -179,6 +179,15 @@ function sendPreview(
 			depth: move(tree.depth),
 			live: move(tree.live),
 			...(tree.idSlots ? { idSlots: move(tree.idSlots) } : {}),
+			...(tree.children
+				? {
+						children: {
+							start: move(tree.children.start),
+							end: move(tree.children.end),
+							list: move(tree.children.list),
+						},
+					}
+				: {}),
 		},
 	};
 	post({ type: "preview", requestId, preview }, moved);

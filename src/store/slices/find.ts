@@ -1,4 +1,5 @@
 import {
+	entryIdAt,
 	type FindFilter,
 	type FindRun,
 	isFindActive,
@@ -56,7 +57,7 @@ export function createFindSlice(set: SetStore, get: GetStore): FindActions {
 			for (; taken < run.hits.length; taken++) {
 				const p = run.hits[taken];
 				if (index.live[p] === 1) {
-					hits.push(entries[p].id);
+					hits.push(entryIdAt(entries, p) as string);
 					hitAt.push(p);
 				}
 			}
@@ -127,7 +128,7 @@ export function createFindSlice(set: SetStore, get: GetStore): FindActions {
 					if (mine !== generation) return;
 					const first = hits.length === 0;
 					for (let i = 0; i < batch.hits.length; i++) {
-						const id = entries[batch.hits[i]].id;
+						const id = entryIdAt(entries, batch.hits[i]) as string;
 						hits.push(id);
 						hitAt.push(batch.hits[i]);
 						// Only the search's first hits come with their excerpts (see `showHits`).
