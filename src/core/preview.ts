@@ -821,7 +821,7 @@ export interface LazyPreview {
 export async function previewFromPartsLazily(
 	parts: PreviewParts,
 	pause: () => Promise<void>,
-	slice = 65536,
+	slice = 8192,
 	budgetMs = 8,
 ): Promise<LazyPreview> {
 	const { shape, shapes, ids, parentIds } = parts;
