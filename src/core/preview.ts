@@ -1,6 +1,7 @@
 import { dialectOf, isV4Header, noteSkeletonDialect, readOmpTitleSlot } from "./dialect";
 import { entryKind } from "./entryKind";
 import { buildGraph, type GraphParts, graphParts } from "./graph";
+import { IdTable } from "./idTable";
 import { lazyArray } from "./lazyArray";
 import { type LeafSummary, summarizeLeaves } from "./leaves";
 import { migrateEntries, migrateOneEntry } from "./migrate";
@@ -807,8 +808,12 @@ export function previewFromParts(parts: PreviewParts): SessionPreview {
 /** A preview whose skeletons are made as they are read (see `previewFromPartsLazily`). */
 export interface LazyPreview {
 	preview: SessionPreview;
-	/** The id of the entry at a position, read from the columns (no skeleton made). */
-	idAt(position: number): unknown;
+	/**
+	 * The sender's id table for the entries, taken over (see `IdTable.fromSlots`): its keys read
+	 * from the columns, the ids that are not strings (only entries sent whole have them) put in
+	 * again. Null where the parts carry no table.
+	 */
+	idTable: IdTable | null;
 }
 
 /**
@@ -868,9 +873,12 @@ export async function previewFromPartsLazily(
 	const entries = lazyArray(n, at);
 	noteSkeletonDialect(entries, shapes, parts.full);
 	noteSkeletonView(entries, { idAt: idOf, whole: parts.full });
+	const slots = parts.tree.idSlots;
+	const others: [unknown, number][] = [];
+	for (const [position, entry] of whole) if (typeof entry?.id !== "string") others.push([entry?.id, position]);
 	return {
 		preview: { header: parts.header, entries, graph: parts.graph, leaves: parts.leaves, tree: parts.tree },
-		idAt: idOf,
+		idTable: slots ? IdTable.fromSlots(slots, idOf, others) : null,
 	};
 }
 

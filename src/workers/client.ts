@@ -7,13 +7,11 @@ import {
 	type FoundBatch,
 	type GraphEdge,
 	type GraphNode,
-	IdTable,
 	type LabAddition,
 	type LabChoices,
 	type LazyContext,
 	LazyIdMap,
 	type LeafSummary,
-	type PackedEntries,
 	previewFromPartsLazily,
 	type SessionEntry,
 	type SessionIssue,
@@ -276,12 +274,12 @@ function onRequestMessage(
 			p.previewWhole = undefined;
 			p.previewGraph = undefined;
 			work.waitFor(
-				previewFromPartsLazily(parts, yieldToPage).then(async ({ preview, idAt }) => {
+				previewFromPartsLazily(parts, yieldToPage).then(async ({ preview, idTable }) => {
 					p.preview = preview;
 					// The worker's tree index, with its id table where it sent one (else an id map made
 					// here: drawn first, made after).
 					const { entries, tree } = preview;
-					const byId = tree.idSlots ? adoptIdTable(tree.idSlots, idAt, parts) : new LazyIdMap(entries);
+					const byId = idTable ?? new LazyIdMap(entries);
 					const children = tree.children
 						? ChildLists.fromArrays(tree.children)
 						: await ChildLists.fromParentsInSlices(tree.parent, tree.live, yieldToPage);
@@ -324,19 +322,6 @@ function onRequestMessage(
 			void never;
 		}
 	}
-}
-
-/**
- * The worker's id table for a preview's entries: its slots, the ids read from the preview's
- * columns, and the ids that are not strings (which only entries sent whole have) put in again.
- */
-function adoptIdTable(slots: Int32Array, idAt: (position: number) => unknown, parts: PackedEntries): IdTable {
-	const others: [unknown, number][] = [];
-	for (let k = 0; k < parts.fullAt.length; k++) {
-		const id = parts.full[k]?.id;
-		if (typeof id !== "string") others.push([id, parts.fullAt[k]]);
-	}
-	return IdTable.fromSlots(slots, idAt, others);
 }
 
 /** The file is read: its session is the preview the page has, the worker holds the rest. */
