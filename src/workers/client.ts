@@ -207,6 +207,10 @@ function onMessage(pw: ParserWorker, msg: ParseResponse, lockName: string | null
 			q?.resolve(msg);
 			return;
 		}
+		case "context-part":
+			// A context's entries come in parts; its answer (the "context" below) ends the query.
+			pw.queries.get(msg.queryId)?.resolve(msg);
+			return;
 		case "context":
 		case "entries-at":
 		case "faces":
@@ -411,14 +415,21 @@ export async function askContext(
 	/** A what-if lab's entries after the file's. */
 	overlay: SessionEntry[] = [],
 ): Promise<LazyContext> {
-	const answer = await ask(host, {
-		type: "context",
-		requestId: host.requestId,
-		leafId,
-		...(overlay.length > 0 ? { overlay } : {}),
-	});
+	const parts: SessionEntry[][] = [];
+	const answer = await ask(
+		host,
+		{ type: "context", requestId: host.requestId, leafId, ...(overlay.length > 0 ? { overlay } : {}) },
+		(part) => {
+			if (part.type !== "context-part") return true;
+			parts.push(part.entries);
+			return false;
+		},
+	);
 	if (answer.type !== "context") throw new Error("a wrong answer from the parser");
-	return { ...answer.context, analysis: unpackAnalysis(answer.context.analysis, idOf) };
+	const { context } = answer;
+	const entries = parts.length === 0 ? context.entries : parts.flat().concat(context.entries);
+	if (entries.length !== context.positions.length) throw new Error("a context came without some of its entries");
+	return { ...context, entries, analysis: unpackAnalysis(context.analysis, idOf) };
 }
 
 /** Whole entries of a session the worker holds, by position. */

@@ -27,7 +27,14 @@ import { yieldToPage } from "../store/yieldToPage";
 import type { FindHelper } from "./findPart";
 import { exportFromHost } from "./hostExport";
 import { leanCheckable, leanIssue, runLeanChecks } from "./leanChecks";
-import { type HostAnswer, type HostRequest, MAX_LEAN_BYTES, type ParseRequest, type ParseResponse } from "./protocol";
+import {
+	CONTEXT_PART_BYTES,
+	type HostAnswer,
+	type HostRequest,
+	MAX_LEAN_BYTES,
+	type ParseRequest,
+	type ParseResponse,
+} from "./protocol";
 import {
 	formatBytes,
 	hashBlob,
@@ -104,7 +111,20 @@ export async function runHostRequest(
 		if (msg.type === "context") {
 			const context = await host.context(msg.leafId ?? undefined, msg.overlay);
 			const analysis = packAnalysis(context.analysis);
-			post({ type: "context", queryId: msg.queryId, context: { ...context, analysis } }, packedBuffers(analysis));
+			const { positions, entries } = context;
+			let from = 0;
+			for (let i = 0, bytes = 0; i < entries.length; i++) {
+				bytes += host.lineBytes(positions[i]);
+				if (bytes < CONTEXT_PART_BYTES || i === entries.length - 1) continue;
+				post({ type: "context-part", queryId: msg.queryId, entries: entries.slice(from, i + 1) });
+				from = i + 1;
+				bytes = 0;
+			}
+			const rest = from === 0 ? entries : entries.slice(from);
+			post(
+				{ type: "context", queryId: msg.queryId, context: { ...context, entries: rest, analysis } },
+				packedBuffers(analysis),
+			);
 		} else if (msg.type === "lab-entry") {
 			const entry = await host.labEntry(msg.parentId, msg.addition, msg.now, msg.overlay);
 			post({ type: "lab-entry", queryId: msg.queryId, entry });

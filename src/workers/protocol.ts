@@ -107,7 +107,16 @@ export type HostRequest =
 	| { type: "append"; requestId: number; queryId: number; bytes: ArrayBuffer; firstLine: number }
 	| { type: "release"; requestId: number };
 
+/** About how many bytes of lines each part of a context's whole entries carries (see `context-part`). */
+export const CONTEXT_PART_BYTES = 1024 * 1024;
+
 export type HostAnswer =
+	/**
+	 * A context's whole entries come in parts of about `CONTEXT_PART_BYTES` of their lines, each
+	 * taken in by the page in a task of its own (one 10 MB message took 20 ms and more to read),
+	 * and the analysis with the last part: `entries` of the `context` answer follow its parts'.
+	 */
+	| { type: "context-part"; queryId: number; entries: SessionEntry[] }
 	| { type: "context"; queryId: number; context: Omit<LazyContext, "analysis"> & { analysis: PackedAnalysis } }
 	| { type: "entries-at"; queryId: number; entries: SessionEntry[] }
 	| { type: "faces"; queryId: number; kinds: EntryKind[]; previews: string[] }

@@ -167,6 +167,14 @@ export class SessionHost {
 		return analyzeLazily(this.lazy(overlay), leafId);
 	}
 
+	/**
+	 * The bytes of the line of the entry at `position` (an entry beyond the file's, a what-if
+	 * lab's, counts as `otherwise`): a measure of how much the entry weighs in a message.
+	 */
+	lineBytes(position: number, otherwise = 1024): number {
+		return position < this.lines.length.length ? this.lines.length[position] : otherwise;
+	}
+
 	/** The current leaf's context, worked out ahead (see `prepareContext`) for the question that comes first. */
 	private prepared: Promise<LazyContext> | null = null;
 
