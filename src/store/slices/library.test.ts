@@ -296,3 +296,22 @@ describe("damaged records", () => {
 		expect(state().libraryCorrupt).toEqual([]);
 	});
 });
+
+describe("the search index and the open session's checks", () => {
+	it("waits while the open session's worker checks the whole file, then catches up", async () => {
+		await state().importFiles([{ file: file(SMALL), path: SMALL }]);
+		await searchStore.deleteIndexedKeys(await searchStore.listIndexedKeys());
+		expect(await state().openStored("s11")).toBe(true);
+		const open = state().session;
+		if (!open) throw new Error("no session");
+		useStore.setState({ session: { ...open, leanChecks: "running" } });
+		void state().syncSearchIndex();
+		// Well past the quiet time after a load: nothing indexed while the checks run.
+		await new Promise((resolve) => setTimeout(resolve, 2500));
+		expect(await searchStore.listIndexedKeys()).toEqual([]);
+		useStore.setState({ session: { ...open, leanChecks: "done" } });
+		await expect.poll(async () => (await searchStore.listIndexedKeys()).length, { timeout: 5000 }).toBe(1);
+		await expect.poll(() => state().searchIndexing).toBeNull();
+		expect(await search("tree edit write")).toEqual(["s11"]);
+	});
+});
