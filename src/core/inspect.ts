@@ -61,10 +61,14 @@ function settingSource(
  */
 export function inspectContext(entries: readonly SessionEntry[], analysis: ContextAnalysis): ContextPipeline {
 	const { fates, messages } = analysis;
-	const fateIndex = new Int32Array(entries.length).fill(-1);
 	const columns = fateColumns(fates);
-	if (columns) for (let i = 0; i < columns.position.length; i++) fateIndex[columns.position[i]] = i;
-	else for (let i = 0; i < fates.length; i++) fateIndex[fates[i].position] = i;
+	// Packed fates come with their index by position (made where they were packed).
+	let fateIndex: Int32Array;
+	if (columns) fateIndex = columns.indexOf;
+	else {
+		fateIndex = new Int32Array(entries.length).fill(-1);
+		for (let i = 0; i < fates.length; i++) fateIndex[fates[i].position] = i;
+	}
 	const fateAt = (position: number): PathEntryFate | undefined =>
 		position >= 0 && position < fateIndex.length && fateIndex[position] !== -1 ? fates[fateIndex[position]] : undefined;
 	// Which fates are selected; fates that are columns are made when their rows are read.

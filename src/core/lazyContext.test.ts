@@ -49,6 +49,12 @@ describe.each(SESSIONS)("a packed analysis of %s", (_name, text) => {
 			expect(pb.selectedFates).toEqual(pa.selectedFates);
 			expect(pb.llm).toEqual(pa.llm);
 			expect(pb.rule).toEqual(pa.rule);
+			expect([pb.model, pb.thinkingLevel, pb.contextTokens]).toEqual([pa.model, pa.thinkingLevel, pa.contextTokens]);
+			// Fates by position (the packed index, made in the worker), off the path and beyond the file too.
+			for (let p = -1; p <= entries.length + 1; p++) expect(pb.fateAt(p)).toEqual(pa.fateAt(p));
+			const columns = fateColumns(b.fates);
+			const indexed = [...(columns?.indexOf ?? [])].filter((i) => i >= 0).sort((x, y) => x - y);
+			expect(indexed).toEqual(a.fates.map((_, i) => i));
 		}
 	});
 });

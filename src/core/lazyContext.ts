@@ -183,6 +183,14 @@ export interface PackedFates {
 	/** The rare fields, by fate index. */
 	editId: [number, string][];
 	dropReason: [number, string][];
+	/**
+	 * Each position's fate index, -1 where the position is not on the path (as long as the last
+	 * position + 1): made where the fates are packed, so that the page, whose code for it runs
+	 * cold once per tip, does not scan a long path again to look fates up by position.
+	 */
+	indexOf: Int32Array;
+	/** How many fates each region has (`REGIONS` order; see `countRegion`). */
+	regionCounts: Int32Array;
 }
 
 /** A context analysis packed for a trip between threads (see `packAnalysis`). */
@@ -206,6 +214,8 @@ function packFates(fates: readonly PathEntryFate[]): PackedFates {
 		reasons: [],
 		editId: [],
 		dropReason: [],
+		indexOf: new Int32Array(0),
+		regionCounts: new Int32Array(REGIONS.length),
 	};
 	const reasonIndex = new Map<string, number>();
 	const reasonOf = (reason: string) => {
@@ -236,15 +246,30 @@ function packFates(fates: readonly PathEntryFate[]): PackedFates {
 		if (f.editId !== undefined) packed.editId.push([i, f.editId]);
 		if (f.dropReason !== undefined) packed.dropReason.push([i, f.dropReason]);
 	}
+	let last = -1;
+	for (let i = 0; i < n; i++) {
+		last = Math.max(last, packed.position[i]);
+		packed.regionCounts[packed.region[i]]++;
+	}
+	packed.indexOf = new Int32Array(last + 1).fill(-1);
+	for (let i = 0; i < n; i++) packed.indexOf[packed.position[i]] = i;
 	return packed;
 }
 
 /** The buffers of a packed analysis, to transfer rather than copy. */
 export function packedBuffers(p: PackedAnalysis): ArrayBuffer[] {
 	const f = p.fates;
-	return [f.position, f.region, f.flags, f.messageStart, f.messageCount, f.reasonAt, p.path].map(
-		(a) => a.buffer as ArrayBuffer,
-	);
+	return [
+		f.position,
+		f.region,
+		f.flags,
+		f.messageStart,
+		f.messageCount,
+		f.reasonAt,
+		f.indexOf,
+		f.regionCounts,
+		p.path,
+	].map((a) => a.buffer as ArrayBuffer);
 }
 
 /** Fates made on demand from their columns (see `unpackAnalysis`), by the array that shows them. */
@@ -285,6 +310,7 @@ export function unpackAnalysis(p: PackedAnalysis, idOf: (position: number) => st
 	};
 	const fates = lazyArray(n, fateAt);
 	lazyColumns.set(fates, f);
+	regionCounts.set(fates, f.regionCounts);
 	// (A loop: `Array.from` of a typed array is several times slower, 0.2 s for 2 million.)
 	const path: number[] = new Array(p.path.length);
 	for (let i = 0; i < path.length; i++) path[i] = p.path[i];
@@ -311,12 +337,9 @@ const regionCounts = new WeakMap<readonly PathEntryFate[], Int32Array>();
 export function countRegion(fates: readonly PathEntryFate[], region: Region): number {
 	let counts = regionCounts.get(fates);
 	if (!counts) {
-		counts = new Int32Array(256);
 		const columns = fateColumns(fates);
-		if (columns) {
-			const codes = columns.region;
-			for (let i = 0; i < codes.length; i++) counts[codes[i]]++;
-		} else {
+		counts = columns ? columns.regionCounts : new Int32Array(REGIONS.length);
+		if (!columns) {
 			for (const f of fates) {
 				const code = REGIONS.indexOf(f.region);
 				if (code >= 0) counts[code]++;
