@@ -34,18 +34,27 @@ function subscribe(listener: () => void): () => void {
 	return () => listeners.delete(listener);
 }
 
-const snapshot = () => clock;
+/** The step `useOpenStep(key, steps)` gives while the clock is at `at`. */
+export function seenStep(at: { key: unknown; step: number }, key: unknown, steps?: readonly number[]): number {
+	if (key === null || key === undefined) return LAST_STEP;
+	const step = at.key === key ? at.step : OPEN_STEPS.page;
+	if (!steps) return step;
+	let reached: number = OPEN_STEPS.page;
+	for (const s of steps) if (s <= step && s > reached) reached = s;
+	return reached;
+}
 
 /**
  * How far the page has come in showing `key` (a session's entries; null for none): `OPEN_STEPS`.
  * A new key starts again from the first step; every component asking about the same key sees the
- * same step.
+ * same step. `steps`, when given, are the only steps the caller tells apart: it is given the
+ * latest of them reached (the first step before that), and renders again only when that changes,
+ * not at every step of the clock (a lean session's inspector and graph rendered again at each).
  */
-export function useOpenStep(key: unknown): number {
-	const now = useSyncExternalStore(subscribe, snapshot);
+export function useOpenStep(key: unknown, steps?: readonly number[]): number {
+	const now = useSyncExternalStore(subscribe, () => seenStep(clock, key, steps));
 	useLayoutEffect(() => {
 		if (key !== null && key !== undefined) restart(key);
 	}, [key]);
-	if (key === null || key === undefined) return LAST_STEP;
-	return now.key === key ? now.step : OPEN_STEPS.page;
+	return now;
 }

@@ -30,6 +30,9 @@ interface Target {
 	whole?: (position: number) => Promise<SessionEntry>;
 }
 
+/** The open step the panel waits for (see `useOpenStep`). */
+const INSPECTOR_STEP = [OPEN_STEPS.inspector];
+
 const NOT_YET: Target = { entries: undefined, index: null, analysis: null };
 
 const selectLeafId = (s: { selectedLeafId: string | null }) => s.selectedLeafId;
@@ -64,7 +67,8 @@ export function ContextPanel() {
 	if (!partial || (hosted && "error" in hosted)) lastFromHost.current = null;
 	else if (fromHost.analysis) lastFromHost.current = fromHost;
 	const stale = waiting && lastFromHost.current?.index === liveIndex ? lastFromHost.current : null;
-	const step = useOpenStep(liveEntries);
+	// A lean session's panel shows the worker's answers as they come: the open steps are not its.
+	const step = useOpenStep(partial ? null : liveEntries, INSPECTOR_STEP);
 	const ready = !partial && (step >= OPEN_STEPS.inspector || (!!session && shownKey.current === session.key));
 	useEffect(() => {
 		if (ready) shownKey.current = session?.key ?? null;

@@ -28,6 +28,10 @@ import { useRunToggles } from "./useRunToggles";
 const nodeTypes = { entry: EntryNode, segment: SegmentNode };
 const edgeTypes = { tree: TreeEdge };
 
+/** The open steps the graph's frame and its view tell apart (see `useOpenStep`). */
+const GRAPH_STEP = [OPEN_STEPS.graph];
+const VIEW_STEPS = [OPEN_STEPS.canvas, OPEN_STEPS.nodes, OPEN_STEPS.minimap];
+
 const NO_NODES: FlowNode[] = [];
 const NO_EDGES: Edge[] = [];
 
@@ -47,7 +51,7 @@ const selectSelectLeaf = (s: { selectLeaf(id: string | null): void }) => s.selec
  */
 export function GraphCanvas() {
 	const session = useViewSession();
-	const stage = useOpenStep(session?.entries);
+	const stage = useOpenStep(session?.entries, GRAPH_STEP);
 	const started = useRef(false);
 	if (stage >= OPEN_STEPS.graph) started.current = true;
 	if (!session) return null;
@@ -74,7 +78,7 @@ function GraphView() {
 	const hintId = useId();
 	// A new session comes in steps (`OPEN_STEPS`): the page around the graph, React Flow, the
 	// nodes, (the inspector,) and the minimap.
-	const stage = useOpenStep(model?.session.entries);
+	const stage = useOpenStep(model?.session.entries, VIEW_STEPS);
 	// React Flow itself is mounted once, at the first session's canvas step, and then stays.
 	const canvas = useRef(false);
 	if (stage >= OPEN_STEPS.canvas) canvas.current = true;
