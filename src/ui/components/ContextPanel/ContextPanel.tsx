@@ -99,18 +99,22 @@ export function ContextPanel() {
 				: null,
 		[entries, analysis, pipeline, state.focusedId, state.isExpanded, state.toggleRow, state.navigate, explain, whole],
 	);
-	// The first context a session shows comes in two tasks: the path and the entries read, then
-	// the messages and the provider's payload (markdown, code) a task later. In one, the panel's
-	// first render of a 100 MB session's tip was a 60 ms task here. Later contexts come whole.
+	// The first context a session shows comes in three tasks: the path and the entries read, then
+	// the messages (markdown) a task later, then the provider's payload (markdown, code). In one,
+	// the panel's first render of a 100 MB session's tip was a 60 ms task here; the last two
+	// together were still 55-95 ms on a two-core machine. Later contexts come whole.
 	const sessionKey = session?.key ?? null;
-	const [allFor, setAllFor] = useState<string | null>(null);
+	const [shownUpTo, setShownUpTo] = useState<{ key: string | null; stage: number }>({ key: null, stage: 2 });
+	const upTo = shownUpTo.key === sessionKey ? shownUpTo.stage : 2;
 	const hasContent = inspector !== null;
 	useEffect(() => {
-		if (!hasContent || allFor === sessionKey) return;
-		const timer = setTimeout(() => setAllFor(sessionKey), 0);
+		if (!hasContent || upTo >= 4) return;
+		const timer = setTimeout(() => setShownUpTo({ key: sessionKey, stage: upTo + 1 }), 0);
 		return () => clearTimeout(timer);
-	}, [hasContent, sessionKey, allFor]);
-	const allStages = allFor === sessionKey || explain?.stage === "messages" || explain?.stage === "payload";
+	}, [hasContent, sessionKey, upTo]);
+	const explaining = explain?.stage === "messages" || explain?.stage === "payload";
+	const messagesShown = upTo >= 3 || explaining;
+	const payloadShown = upTo >= 4 || explaining;
 	if (!entries || !analysis || !pipeline || !inspector) {
 		return (
 			<p className="context-panel context-panel--empty">
@@ -177,7 +181,7 @@ export function ContextPanel() {
 						count={formatCount(n.messages)}
 						explained={explain?.stage === "messages"}
 					>
-						{allStages ? <MessagesStage /> : null}
+						{messagesShown ? <MessagesStage /> : null}
 					</Stage>
 					<Stage
 						id="payload"
@@ -187,7 +191,7 @@ export function ContextPanel() {
 						count={formatCount(n.payload)}
 						explained={explain?.stage === "payload"}
 					>
-						{allStages ? <PayloadStage /> : null}
+						{payloadShown ? <PayloadStage /> : null}
 					</Stage>
 				</section>
 			</EntryNavContext.Provider>
