@@ -298,7 +298,7 @@ describe("damaged records", () => {
 });
 
 describe("the search index and the open session's checks", () => {
-	it("waits while the open session's worker checks the whole file, then catches up", async () => {
+	it("waits while the open session's worker checks the whole file or finds, then catches up", async () => {
 		await state().importFiles([{ file: file(SMALL), path: SMALL }]);
 		await searchStore.deleteIndexedKeys(await searchStore.listIndexedKeys());
 		expect(await state().openStored("s11")).toBe(true);
@@ -309,7 +309,11 @@ describe("the search index and the open session's checks", () => {
 		// Well past the quiet time after a load: nothing indexed while the checks run.
 		await new Promise((resolve) => setTimeout(resolve, 2500));
 		expect(await searchStore.listIndexedKeys()).toEqual([]);
-		useStore.setState({ session: { ...open, leanChecks: "done" } });
+		// Nor while a find runs in the open session (it wants both cores).
+		useStore.setState({ session: { ...open, leanChecks: "done" }, findRunning: true });
+		await new Promise((resolve) => setTimeout(resolve, 2500));
+		expect(await searchStore.listIndexedKeys()).toEqual([]);
+		useStore.setState({ findRunning: false });
 		await expect.poll(async () => (await searchStore.listIndexedKeys()).length, { timeout: 5000 }).toBe(1);
 		await expect.poll(() => state().searchIndexing).toBeNull();
 		expect(await search("tree edit write")).toEqual(["s11"]);

@@ -77,14 +77,16 @@ export function createSearchSlice(set: SetStore, get: GetStore): SearchActions {
 	 * the machine first (its worker answers the first questions, its bytes are stored). Its worker's
 	 * checks of the whole file (a lean session's diagnostics, a second pass over its bytes) count as
 	 * loading, for `CHECKS_WAIT_MS` at most: indexing another copy of the file beside them kept both
-	 * cores of a two-core machine busy, and the page's own tasks took half as long again.
+	 * cores of a two-core machine busy, and the page's own tasks took half as long again. So does a
+	 * find in the open session (split between the worker and its helper, it wants both cores).
 	 */
 	async function untilQuiet(): Promise<void> {
 		const start = performance.now();
 		let quietSince = start;
 		for (;;) {
-			const checking = get().session?.leanChecks === "running" && performance.now() - start < CHECKS_WAIT_MS;
-			if (get().loads.length > 0 || checking) quietSince = performance.now();
+			const { session, loads, findRunning } = get();
+			const checking = session?.leanChecks === "running" && performance.now() - start < CHECKS_WAIT_MS;
+			if (loads.length > 0 || checking || findRunning) quietSince = performance.now();
 			const left = QUIET_MS - (performance.now() - quietSince);
 			if (left <= 0) return;
 			await new Promise((resolve) => setTimeout(resolve, Math.min(left, 250)));
