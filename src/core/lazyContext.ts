@@ -310,7 +310,6 @@ export function unpackAnalysis(p: PackedAnalysis, idOf: (position: number) => st
 	};
 	const fates = lazyArray(n, fateAt);
 	lazyColumns.set(fates, f);
-	regionCounts.set(fates, f.regionCounts);
 	// (A loop: `Array.from` of a typed array is several times slower, 0.2 s for 2 million.)
 	const path: number[] = new Array(p.path.length);
 	for (let i = 0; i < path.length; i++) path[i] = p.path[i];
@@ -330,23 +329,23 @@ export function fateColumns(fates: readonly PathEntryFate[]): PackedFates | null
 	return columns ?? null;
 }
 
-/** Fates counted by region (`REGIONS` order), once per fates array: a tip's panel asks more than once. */
+/** Plain fates counted by region (`REGIONS` order), once per fates array: a tip's panel asks more than once. */
 const regionCounts = new WeakMap<readonly PathEntryFate[], Int32Array>();
 
-/** How many fates are in `region`, without making fates that are columns. */
+/** How many fates are in `region`, without making fates that are columns (they carry their counts). */
 export function countRegion(fates: readonly PathEntryFate[], region: Region): number {
+	const code = REGIONS.indexOf(region);
+	if (code < 0) return 0;
+	const columns = fateColumns(fates);
+	if (columns) return columns.regionCounts[code];
 	let counts = regionCounts.get(fates);
 	if (!counts) {
-		const columns = fateColumns(fates);
-		counts = columns ? columns.regionCounts : new Int32Array(REGIONS.length);
-		if (!columns) {
-			for (const f of fates) {
-				const code = REGIONS.indexOf(f.region);
-				if (code >= 0) counts[code]++;
-			}
+		counts = new Int32Array(REGIONS.length);
+		for (const f of fates) {
+			const c = REGIONS.indexOf(f.region);
+			if (c >= 0) counts[c]++;
 		}
 		regionCounts.set(fates, counts);
 	}
-	const code = REGIONS.indexOf(region);
-	return code < 0 ? 0 : counts[code];
+	return counts[code];
 }
