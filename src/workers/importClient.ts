@@ -11,7 +11,9 @@ import type { ReadProgress } from "./readSession";
 
 export type ImportRequest =
 	| { type: "import"; requestId: number; blob: Blob; options: ImportOptions }
-	| { type: "index"; requestId: number; blob: Blob; options: IndexOptions };
+	| { type: "index"; requestId: number; blob: Blob; options: IndexOptions }
+	/** Holds (or lets go on) the reading of the index request under way (see `indexSessionFile`). */
+	| { type: "hold"; hold: boolean };
 
 export type ImportResponse =
 	| { type: "progress"; requestId: number; loaded: number; total: number }
@@ -43,7 +45,7 @@ type Settled<T> = { value: T } | { error: Error } | undefined;
  * up for good: later requests run on the main thread too).
  */
 function ask<T>(
-	request: (requestId: number) => ImportRequest,
+	request: (requestId: number) => Exclude<ImportRequest, { type: "hold" }>,
 	settle: (msg: ImportResponse) => Settled<T>,
 	onMainThread: () => Promise<T>,
 ): Promise<T> {
@@ -103,15 +105,45 @@ export function importSessionFile(
 	);
 }
 
+/** How often `indexSessionFile` asks its `held` whether the indexing should be held (ms). */
+const HOLD_POLL_MS = 25;
+
 /**
  * Builds a stored session's search doc and writes it to the search index off the main thread
  * (see `indexSessionBlob`): the doc only comes back when `options.returnDoc` asks for it. Falls
- * back to the main thread where workers are unavailable.
+ * back to the main thread where workers are unavailable. While `held()` says so, the reading
+ * waits between chunks (a find in the open session wants both cores of a two-core machine).
  */
-export function indexSessionFile(blob: Blob, options: IndexOptions): Promise<SearchDoc | null> {
+export function indexSessionFile(
+	blob: Blob,
+	options: IndexOptions,
+	held: () => boolean = () => false,
+): Promise<SearchDoc | null> {
+	let holding = false;
+	const w = getWorker();
+	const check = () => {
+		const now = held();
+		if (now === holding) return;
+		holding = now;
+		w?.postMessage({ type: "hold", hold: now } satisfies ImportRequest);
+	};
+	check();
+	const poll = setInterval(check, HOLD_POLL_MS);
+	const onMainThread = () => indexSessionBlob(blob, options, () => (holding ? until(() => !held()) : undefined));
 	return ask(
 		(requestId) => ({ type: "index", requestId, blob, options }),
 		(msg) => (msg.type === "indexed" ? { value: msg.doc } : msg.type === "error" ? failure(msg) : undefined),
-		() => indexSessionBlob(blob, options),
-	);
+		onMainThread,
+	).finally(() => {
+		clearInterval(poll);
+		if (holding) w?.postMessage({ type: "hold", hold: false } satisfies ImportRequest);
+	});
+}
+
+/** Resolves once `done()` says so (asked every `HOLD_POLL_MS`). */
+function until(done: () => boolean): Promise<void> {
+	return new Promise((resolve) => {
+		const check = () => (done() ? resolve() : setTimeout(check, HOLD_POLL_MS));
+		check();
+	});
 }

@@ -59,11 +59,16 @@ export interface IndexOptions {
 /**
  * Builds a stored session's search doc and writes it to the search index right here (in the
  * import worker, or on the main thread where workers are unavailable), so that a large doc is
- * never copied to the page unless `returnDoc` asks for it. Rejects for files that are not sessions,
- * and with a `StorageError` when the doc cannot be written.
+ * never copied to the page unless `returnDoc` asks for it. `pause` holds the reading between chunks
+ * (see `ReadOptions.pause`). Rejects for files that are not sessions, and with a `StorageError`
+ * when the doc cannot be written.
  */
-export async function indexSessionBlob(blob: Blob, options: IndexOptions): Promise<SearchDoc | null> {
-	const result = await readSessionBlob(blob, undefined, { diagnostics: false });
+export async function indexSessionBlob(
+	blob: Blob,
+	options: IndexOptions,
+	pause?: () => Promise<void> | undefined,
+): Promise<SearchDoc | null> {
+	const result = await readSessionBlob(blob, undefined, { diagnostics: false, ...(pause ? { pause } : {}) });
 	const doc = buildSearchDoc(options.sessionId, options.contentHash, result.parsed.entries);
 	try {
 		await putSearchDoc(doc);

@@ -221,6 +221,36 @@ describe("streaming", () => {
 		expect(await hashChunks([bytes.subarray(0, 5)])).not.toBe(blob);
 	});
 
+	it("waits while its pause holds it, between chunks, and reads the same after", async () => {
+		const bytes = new Uint8Array(readFileSync(join(FIXTURES_DIR, "bad", "mixed.jsonl")));
+		const whole = await readSessionBlob(new Blob([bytes]));
+		let release = () => {};
+		let held: Promise<void> | undefined;
+		let chunksSeen = 0;
+		const pause = () => {
+			chunksSeen++;
+			return held;
+		};
+		held = new Promise((resolve) => {
+			release = resolve;
+		});
+		let finished = false;
+		const reading = readSessionStream(chunked(bytes, 64), bytes.length, undefined, { pause }).then((r) => {
+			finished = true;
+			return r;
+		});
+		await new Promise((resolve) => setTimeout(resolve, 20));
+		// Held at its first chunk: nothing more is taken in.
+		expect(chunksSeen).toBe(1);
+		expect(finished).toBe(false);
+		held = undefined;
+		release();
+		const read = await reading;
+		expect(chunksSeen).toBe(Math.ceil(bytes.length / 64));
+		expect(read.parsed).toEqual(whole.parsed);
+		expect(read.contentHash).toBe(whole.contentHash);
+	});
+
 	it("reports progress up to the whole file", async () => {
 		const seen: ReadProgress[] = [];
 		await readSessionBlob(new Blob([goodText]), (p) => seen.push(p));

@@ -20,6 +20,11 @@ export interface ReadOptions {
 	diagnostics?: boolean;
 	/** See core `ParserOptions.shrinkStringsOver` (for a reader of the entries' shapes only). */
 	shrinkStringsOver?: number;
+	/**
+	 * Called before each chunk is taken in: a promise it gives holds the reading until it settles
+	 * (background work that gives way to the open session's, see `indexSessionBlob`).
+	 */
+	pause?: () => Promise<void> | undefined;
 }
 
 export interface ReadResult {
@@ -338,6 +343,8 @@ export async function readSessionStream(
 		const { done, value } = await reader.read();
 		if (done) break;
 		if (value.length === 0) continue;
+		const held = options.pause?.();
+		if (held) await held;
 		if (loaded === 0) {
 			const reason = sniff(value);
 			if (reason) {

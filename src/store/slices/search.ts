@@ -205,7 +205,8 @@ export function createSearchSlice(set: SetStore, get: GetStore): SearchActions {
 							// The worker writes the doc to the index; a large doc only comes back to
 							// this thread when the index is held in memory here (a search ran).
 							const key = { sessionId: meta.id, contentHash: meta.contentHash };
-							let doc = await indexSessionFile(body, { ...key, returnDoc: isCorpusInUse() });
+							// A find that starts meanwhile in the open session holds the reading.
+							let doc = await indexSessionFile(body, { ...key, returnDoc: isCorpusInUse() }, () => get().findRunning);
 							// A search started meanwhile: read the doc back after all.
 							if (!doc && isCorpusInUse()) doc = (await searchStore.getSearchDocs([key]))[0] ?? null;
 							if (doc) rememberDoc(doc);
