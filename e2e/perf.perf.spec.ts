@@ -20,6 +20,7 @@ import { getTreeIndex, parseSession } from "../src/core";
 import {
 	bareWorkerParse,
 	type FrameFigures,
+	frameScripts,
 	heapUsed,
 	inPageJsonParse,
 	installProbe,
@@ -170,11 +171,21 @@ async function freshContext(browser: Browser): Promise<BrowserContext> {
 	});
 }
 
+/**
+ * `BENCH_CPU_SLOWDOWN`: the page's main thread runs this many times slower (CDP CPU throttling), to
+ * see which tasks a slower machine would find long. Its figures are not the targets' figures.
+ */
+const CPU_SLOWDOWN = Number(process.env.BENCH_CPU_SLOWDOWN ?? 1) || 1;
+/** `BENCH_FRAMES=1`: print each run's longest animation frames with the scripts in them, and the page's console. */
+const PRINT_FRAMES = process.env.BENCH_FRAMES === "1";
+
 /** `BENCH_SPLIT_FROM_MB`: split the first scan between two threads from this size (the page's preference). */
 const SPLIT_FROM_MB = process.env.BENCH_SPLIT_FROM_MB;
 
 async function newPage(context: BrowserContext): Promise<Page> {
 	const page = await context.newPage();
+	// With BENCH_FRAMES, what the page logs too (for a build instrumented while looking into a task).
+	if (PRINT_FRAMES) page.on("console", (m) => console.log(`page: ${m.text()}`));
 	if (SPLIT_FROM_MB !== undefined) {
 		await page.addInitScript((mb) => localStorage.setItem("session-explorer:split-scan-from-mb:v1", mb), SPLIT_FROM_MB);
 	}
@@ -220,6 +231,7 @@ async function oneRun(
 	try {
 		const page = await newPage(context);
 		const cdp = await context.newCDPSession(page);
+		if (CPU_SLOWDOWN > 1) await cdp.send("Emulation.setCPUThrottlingRate", { rate: CPU_SLOWDOWN });
 		const workers = new WorkerProbe(cdp);
 		probe = workers;
 		await workers.start();
@@ -250,6 +262,10 @@ async function oneRun(
 		const tasks = await longestTask(page, start, opened.at + SETTLE_MS);
 		run.longestTaskMs = tasks.ms;
 		run.longTasks = tasks.count;
+		if (PRINT_FRAMES) {
+			const lines = await frameScripts(page, start, opened.at + SETTLE_MS);
+			console.log(`${file.name} long frames:\n  ${lines.join("\n  ") || "none"}`);
+		}
 		run.inspectorMs = await page.evaluate(() => {
 			const p = (window as unknown as { __perf: { start: number; full: number | null } }).__perf;
 			return p.full === null ? "not within the window" : p.full - p.start;

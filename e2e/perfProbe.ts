@@ -9,9 +9,21 @@ import type { CDPSession, Page } from "@playwright/test";
  *   large file that is its preview);
  * - when every entry is in: the first frame with the inspector (the context of the current leaf).
  */
+/** A long animation frame (> 50 ms) and the scripts that ran in it, for `BENCH_FRAMES`. */
+export interface LongFrame {
+	start: number;
+	duration: number;
+	/** Forced style and layout, and the frame's own render and style/layout time after its scripts. */
+	layoutMs: number;
+	renderMs: number;
+	scripts: { ms: number; invoker: string; source: string; layoutMs: number }[];
+}
+
 export interface PerfWindow {
 	__perf: {
 		longTasks: { start: number; duration: number }[];
+		/** Long animation frames with the scripts that ran in them (see `frameScripts`). */
+		frames: LongFrame[];
 		/** performance.now() of the last load start, and of the first interactive frame after it. */
 		start: number | null;
 		interactive: number | null;
@@ -20,11 +32,47 @@ export interface PerfWindow {
 }
 
 function install(): void {
-	const perf: PerfWindow["__perf"] = { longTasks: [], start: null, interactive: null, full: null };
+	const perf: PerfWindow["__perf"] = { longTasks: [], frames: [], start: null, interactive: null, full: null };
 	(window as unknown as PerfWindow).__perf = perf;
 	new PerformanceObserver((list) => {
 		for (const e of list.getEntries()) perf.longTasks.push({ start: e.startTime, duration: e.duration });
 	}).observe({ type: "longtask", buffered: true });
+	interface LoafScript {
+		duration: number;
+		invoker: string;
+		sourceURL: string;
+		sourceFunctionName: string;
+		sourceCharPosition: number;
+		forcedStyleAndLayoutDuration: number;
+	}
+	interface Loaf {
+		startTime: number;
+		duration: number;
+		renderStart: number;
+		blockingDuration: number;
+		scripts: LoafScript[];
+	}
+	try {
+		new PerformanceObserver((list) => {
+			for (const e of list.getEntries() as unknown as Loaf[]) {
+				if (e.blockingDuration <= 0) continue;
+				perf.frames.push({
+					start: e.startTime,
+					duration: e.duration,
+					layoutMs: e.scripts.reduce((s, x) => s + x.forcedStyleAndLayoutDuration, 0),
+					renderMs: e.renderStart > 0 ? e.startTime + e.duration - e.renderStart : 0,
+					scripts: e.scripts.map((x) => ({
+						ms: Math.round(x.duration),
+						invoker: x.invoker,
+						source: `${x.sourceURL.replace(/^.*\//, "")}:${x.sourceCharPosition} ${x.sourceFunctionName}`,
+						layoutMs: Math.round(x.forcedStyleAndLayoutDuration),
+					})),
+				});
+			}
+		}).observe({ type: "long-animation-frame", buffered: true });
+	} catch {
+		// A browser without long-animation-frame entries: only the long tasks are known.
+	}
 	/** The load being watched: a newer one ends an older one's frames. */
 	let watching = 0;
 	const watch = (at: number) => {
@@ -362,6 +410,28 @@ export async function longestTask(page: Page, from: number, to: number): Promise
 		},
 		[from, to],
 	);
+}
+
+/**
+ * The long animation frames with blocking time overlapping [from, to] (page clock), longest first,
+ * one line each with the scripts that took longest in it (for `BENCH_FRAMES`).
+ */
+export async function frameScripts(page: Page, from: number, to: number, most = 6): Promise<string[]> {
+	const frames = await page.evaluate(
+		([a, b]) =>
+			(window as unknown as PerfWindow).__perf.frames.filter((f) => f.start + f.duration >= a && f.start <= b),
+		[from, to],
+	);
+	return frames
+		.sort((x, y) => y.duration - x.duration)
+		.slice(0, most)
+		.map((f) => {
+			const scripts = [...f.scripts]
+				.sort((x, y) => y.ms - x.ms)
+				.slice(0, 4)
+				.map((x) => `${x.ms} ms ${x.invoker} @ ${x.source}${x.layoutMs ? ` (layout ${x.layoutMs})` : ""}`);
+			return `frame at +${Math.round(f.start - from)} ms: ${Math.round(f.duration)} ms (render ${Math.round(f.renderMs)}) | ${scripts.join(" | ")}`;
+		});
 }
 
 /** Waits until the page clock passes `at`. */
