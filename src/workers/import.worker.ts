@@ -7,8 +7,9 @@ import { importSessionBlob, indexSessionBlob } from "./importSession";
 const post = (message: ImportResponse) => (self as unknown as DedicatedWorkerGlobalScope).postMessage(message);
 
 /**
- * While the page holds the indexing (`holdIndexing`): a promise that settles when it lets go, or
- * after `HOLD_MAX_MS` at the latest (a page that never lets go does not stop the index for good).
+ * While the page holds the indexing (a "hold" message, see `indexSessionFile`): a promise that
+ * settles when it lets go, or after `HOLD_MAX_MS` at the latest (a page that never lets go does not
+ * stop the index for good).
  */
 let gate: { held: Promise<void>; open: () => void } | null = null;
 const HOLD_MAX_MS = 30_000;
