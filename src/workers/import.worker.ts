@@ -1,4 +1,5 @@
 /// <reference lib="webworker" />
+import { paced } from "../core";
 import { StorageError } from "../storage/idb";
 import { yieldToPage } from "../store/yieldToPage";
 import type { ImportRequest, ImportResponse } from "./importClient";
@@ -36,15 +37,12 @@ function hold(on: boolean): void {
  * already there goes on in microtasks, and a hold sent meanwhile would only be seen at its end.
  */
 const LISTEN_EVERY_MS = 10;
-let listened = 0;
+const listen = paced(yieldToPage, LISTEN_EVERY_MS);
 
 /** Between chunks: the page's hold, if any (after letting its messages in every `LISTEN_EVERY_MS`). */
-function pause(): Promise<void> | undefined {
-	if (gate) return gate.held;
-	const now = performance.now();
-	if (now - listened < LISTEN_EVERY_MS) return undefined;
-	listened = now;
-	return yieldToPage().then(() => gate?.held);
+async function pause(): Promise<void> {
+	await listen();
+	if (gate) await gate.held;
 }
 
 self.onmessage = async (event: MessageEvent<ImportRequest>) => {
