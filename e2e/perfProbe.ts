@@ -3,22 +3,13 @@ import type { CDPSession, Page } from "@playwright/test";
 /**
  * In-page instruments for the browser benchmark (e2e/perf.perf.spec.ts). Installed before any of
  * the app's scripts run (`page.addInitScript`), they record, on the page's own clock:
- * - every long task (> 50 ms) of the main thread, buffered from the start;
+ * - every long task (> 50 ms) of the main thread, buffered from the start, and every long
+ *   animation frame with blocking time, with the scripts that ran in it (for `BENCH_FRAMES`);
  * - when a load starts: the file input's `change`, or a click on a library item;
  * - when the view is interactive after it: the first frame with graph nodes and leaf rows (for a
  *   large file that is its preview);
  * - when every entry is in: the first frame with the inspector (the context of the current leaf).
  */
-/** A long animation frame (> 50 ms) and the scripts that ran in it, for `BENCH_FRAMES`. */
-export interface LongFrame {
-	start: number;
-	duration: number;
-	/** Forced style and layout, and the frame's own render and style/layout time after its scripts. */
-	layoutMs: number;
-	renderMs: number;
-	scripts: { ms: number; invoker: string; source: string; layoutMs: number }[];
-}
-
 export interface PerfWindow {
 	__perf: {
 		longTasks: { start: number; duration: number }[];
@@ -29,6 +20,17 @@ export interface PerfWindow {
 		interactive: number | null;
 		full: number | null;
 	};
+}
+
+/** A long animation frame (> 50 ms) and the scripts that ran in it, for `BENCH_FRAMES`. */
+export interface LongFrame {
+	start: number;
+	duration: number;
+	/** Forced style and layout in its scripts. */
+	layoutMs: number;
+	/** The frame's rendering after its scripts (style, layout, paint). */
+	renderMs: number;
+	scripts: { ms: number; invoker: string; source: string; layoutMs: number }[];
 }
 
 function install(): void {
