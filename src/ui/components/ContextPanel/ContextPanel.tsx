@@ -33,6 +33,11 @@ interface Target {
 /** The open step the panel waits for (see `useOpenStep`). */
 const INSPECTOR_STEP = [OPEN_STEPS.inspector];
 
+/** The stages a session's first context shows up to, in turn (numbered as on the page). */
+const UP_TO_ENTRIES = 2;
+const UP_TO_MESSAGES = 3;
+const UP_TO_PAYLOAD = 4;
+
 const NOT_YET: Target = { entries: undefined, index: null, analysis: null };
 
 const selectLeafId = (s: { selectedLeafId: string | null }) => s.selectedLeafId;
@@ -104,17 +109,20 @@ export function ContextPanel() {
 	// the panel's first render of a 100 MB session's tip was a 60 ms task here; the last two
 	// together were still 55-95 ms on a two-core machine. Later contexts come whole.
 	const sessionKey = session?.key ?? null;
-	const [shownUpTo, setShownUpTo] = useState<{ key: string | null; stage: number }>({ key: null, stage: 2 });
-	const upTo = shownUpTo.key === sessionKey ? shownUpTo.stage : 2;
+	const [shownUpTo, setShownUpTo] = useState<{ key: string | null; stage: number }>({
+		key: null,
+		stage: UP_TO_ENTRIES,
+	});
+	const upTo = shownUpTo.key === sessionKey ? shownUpTo.stage : UP_TO_ENTRIES;
 	const hasContent = inspector !== null;
 	useEffect(() => {
-		if (!hasContent || upTo >= 4) return;
+		if (!hasContent || upTo >= UP_TO_PAYLOAD) return;
 		const timer = setTimeout(() => setShownUpTo({ key: sessionKey, stage: upTo + 1 }), 0);
 		return () => clearTimeout(timer);
 	}, [hasContent, sessionKey, upTo]);
 	const explaining = explain?.stage === "messages" || explain?.stage === "payload";
-	const messagesShown = upTo >= 3 || explaining;
-	const payloadShown = upTo >= 4 || explaining;
+	const messagesShown = upTo >= UP_TO_MESSAGES || explaining;
+	const payloadShown = upTo >= UP_TO_PAYLOAD || explaining;
 	if (!entries || !analysis || !pipeline || !inspector) {
 		return (
 			<p className="context-panel context-panel--empty">
