@@ -11,6 +11,7 @@ import { summarizeLeaves } from "./leaves";
 import { getLabels } from "./meta";
 import { CURRENT_VERSION, parseSession } from "./parse";
 import {
+	columnPieces,
 	completePreview,
 	createPreviewScanner,
 	lineSkeleton,
@@ -215,6 +216,41 @@ describe("previewSession", () => {
 	it("gives the full parse's graph and tips for every session of the current version", () => {
 		expect(current.length).toBeGreaterThan(15);
 		for (const f of current) expectPreviewOf(readFixture(f), f);
+	});
+
+	it("cuts a column into pieces of so many lines, which joined give it back", () => {
+		const column = ["a", "", "bc", "\u0000", "d", "", ""].join("\n");
+		expect(columnPieces(column, 7, 3)).toEqual(["a\n\nbc", "\u0000\nd\n", ""]);
+		expect(columnPieces(column, 7, 7)).toEqual([column]);
+		expect(columnPieces(column, 7, 100)).toEqual([column]);
+		expect(columnPieces(column, 7, 1)).toEqual(column.split("\n"));
+		expect(columnPieces("", 0, 4)).toEqual([]);
+		expect(columnPieces("", 1, 4)).toEqual([""]);
+		for (let per = 1; per <= 8; per++) expect(columnPieces(column, 7, per).join("\n"), `per ${per}`).toBe(column);
+	});
+
+	it("unpacks columns that came in pieces as those that came whole", async () => {
+		for (const f of current) {
+			const preview = previewSession([new TextEncoder().encode(readFixture(f))]);
+			if (!preview) throw new Error(`no preview for ${f}`);
+			const parts = previewToParts(preview);
+			const eager = previewFromParts(structuredClone(parts));
+			const n = parts.shape.length;
+			for (const per of [1, 2, 5, n, n + 3]) {
+				const pieced = structuredClone({
+					...parts,
+					ids: "",
+					parentIds: "",
+					pieces: { per, ids: columnPieces(parts.ids, n, per), parentIds: columnPieces(parts.parentIds, n, per) },
+				});
+				expect(previewFromParts(pieced), `${f}, ${per} a piece`).toEqual(eager);
+				const { preview: lazy, idTable } = await previewFromPartsLazily(pieced, async () => {}, 3, 0);
+				expect(lazy, `${f}, ${per} a piece`).toEqual(eager);
+				for (let i = 0; i < n; i++) expect(entryIdAt(lazy.entries, i), f).toEqual(eager.entries[i].id);
+				const byId = getTreeIndex(eager.entries).byId;
+				if (idTable) for (const [id, position] of byId) expect(idTable.get(id), f).toBe(position);
+			}
+		}
 	});
 
 	it("unpacks lazily as at once: each skeleton made once, one message object per role, ids read without one", async () => {

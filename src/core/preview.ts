@@ -671,6 +671,46 @@ export interface PreviewParts extends PackedEntries {
 	graph: GraphParts;
 	leaves: LeafSummary[];
 	tree: TreeParts;
+	/**
+	 * Where the two columns travelled in pieces (see `columnPieces`): `ids` and `parentIds` are then
+	 * empty, and these hold them, `per` entries a piece.
+	 */
+	pieces?: ColumnPieces;
+}
+
+/** `PackedEntries.ids` and `.parentIds` cut into pieces of `per` entries each (the last: the rest). */
+export interface ColumnPieces {
+	per: number;
+	ids: string[];
+	parentIds: string[];
+}
+
+/**
+ * A newline-joined column cut into pieces of `per` lines each (newline-joined too): a column of
+ * two million ids is 20 MB, one string a page takes 40 ms to receive; in pieces, each comes in a
+ * message (a task) of its own.
+ */
+export function columnPieces(column: string, count: number, per: number): string[] {
+	const pieces: string[] = [];
+	let start = 0;
+	for (let from = 0; from < count; from += per) {
+		let end = start - 1;
+		const lines = Math.min(per, count - from);
+		for (let k = 0; k < lines; k++) {
+			end = column.indexOf("\n", end + 1);
+			if (end === -1) break;
+		}
+		const stop = end === -1 || from + lines >= count ? column.length : end;
+		pieces.push(column.slice(start, stop));
+		start = stop + 1;
+	}
+	return pieces;
+}
+
+/** The columns of `parts` whole, joined again where they came in pieces. */
+function wholeColumns(parts: PreviewParts): PackedEntries {
+	const { pieces } = parts;
+	return pieces ? { ...parts, ids: pieces.ids.join("\n"), parentIds: pieces.parentIds.join("\n") } : parts;
 }
 
 const NO_PARENT = "\u0000";
@@ -800,7 +840,8 @@ function parentOf(named: string, entries: readonly SessionEntry[], i: number): s
 export function previewFromParts(parts: PreviewParts): SessionPreview {
 	const entries: SessionEntry[] = new Array(parts.shape.length);
 	placeFull(parts, entries);
-	const columns = { ids: new ColumnReader(parts.ids), parentIds: new ColumnReader(parts.parentIds) };
+	const { ids, parentIds } = wholeColumns(parts);
+	const columns = { ids: new ColumnReader(ids), parentIds: new ColumnReader(parentIds) };
 	fillSkeletons(parts, entries, columns, skeletonMessages(parts), 0, entries.length);
 	return finishPreview(parts, entries);
 }
@@ -829,11 +870,15 @@ export async function previewFromPartsLazily(
 	slice = 8192,
 	budgetMs = 8,
 ): Promise<LazyPreview> {
-	const { shape, shapes, ids, parentIds } = parts;
+	const { shape, shapes } = parts;
 	const n = shape.length;
 	const whole = new Map<number, SessionEntry>();
 	for (let k = 0; k < parts.fullAt.length; k++) whole.set(parts.fullAt[k], parts.full[k]);
-	/** Where each entry's line ends in `ids` and in `parentIds` (the next starts one after). */
+	// The columns in pieces of `per` entries (one piece where they came whole).
+	const per = parts.pieces?.per ?? Math.max(1, n);
+	const idPieces = parts.pieces?.ids ?? [parts.ids];
+	const parentPieces = parts.pieces?.parentIds ?? [parts.parentIds];
+	/** Where each entry's line ends in its piece of `ids` and of `parentIds` (the next starts one after). */
 	const idEnd = new Int32Array(n);
 	const parentEnd = new Int32Array(n);
 	const pauseIfDue = paced(pause, budgetMs, true);
@@ -842,6 +887,12 @@ export async function previewFromPartsLazily(
 	for (let from = 0; from < n; from += slice) {
 		await pauseIfDue();
 		for (let i = from, to = Math.min(n, from + slice); i < to; i++) {
+			if (i % per === 0) {
+				idAt = 0;
+				parentAt = 0;
+			}
+			const ids = idPieces[(i / per) | 0];
+			const parentIds = parentPieces[(i / per) | 0];
 			const idNl = ids.indexOf("\n", idAt);
 			idEnd[i] = idNl === -1 ? ids.length : idNl;
 			idAt = idEnd[i] + 1;
@@ -850,8 +901,10 @@ export async function previewFromPartsLazily(
 			parentAt = parentEnd[i] + 1;
 		}
 	}
-	const idOf = (i: number): unknown =>
-		shape[i] === -1 ? whole.get(i)?.id : ids.slice(i === 0 ? 0 : idEnd[i - 1] + 1, idEnd[i]);
+	/** Entry `i`'s line in a column's pieces. */
+	const lineOf = (pieces: readonly string[], ends: Int32Array, i: number): string =>
+		pieces[(i / per) | 0].slice(i % per === 0 ? 0 : ends[i - 1] + 1, ends[i]);
+	const idOf = (i: number): unknown => (shape[i] === -1 ? whole.get(i)?.id : lineOf(idPieces, idEnd, i));
 	const messages = skeletonMessages(parts);
 	const made = new Map<number, SessionEntry>();
 	const at = (i: number): SessionEntry => {
@@ -859,7 +912,7 @@ export async function previewFromPartsLazily(
 		if (s === -1) return whole.get(i) as SessionEntry;
 		const known = made.get(i);
 		if (known !== undefined) return known;
-		const named = parentIds.slice(i === 0 ? 0 : parentEnd[i - 1] + 1, parentEnd[i]);
+		const named = lineOf(parentPieces, parentEnd, i);
 		const parentId = named === NO_PARENT ? null : named === "" ? idOf(i - 1) : named;
 		const { type } = shapes[s];
 		const message = messages[s];

@@ -125,6 +125,31 @@ describe("parseSessionFile", () => {
 		expect(workers).toHaveLength(1);
 	});
 
+	it("takes in a preview whose ids came in several pieces (over 65,536 entries) as a full parse reads them", async () => {
+		const t = "2026-01-01T00:00:00.000Z";
+		const lines = [JSON.stringify({ type: "session", version: 3, id: "s", timestamp: t, cwd: "/" })];
+		// Ids of varied length, a branch now and then (a parent that is not the entry before).
+		for (let i = 0; i < 70_000; i++) {
+			const parentId = i === 0 ? null : i % 997 === 0 ? `e${(i * 7) % i}` : `e${i - 1}`;
+			lines.push(
+				JSON.stringify({
+					type: "message",
+					id: `e${i}`,
+					parentId,
+					timestamp: t,
+					message: { role: "user", content: "x" },
+				}),
+			);
+		}
+		const blob = new Blob([`${lines.join("\n")}\n`]);
+		const { parseSessionFile } = await freshClient();
+		const viaWorker = await parseSessionFile(blob);
+		const full = await readSessionBlob(blob);
+		expect(viaWorker.lean).toBe(true);
+		expect(viaWorker.parsed.entries).toHaveLength(70_000);
+		expect(outline(viaWorker.parsed)).toEqual(outline(full.parsed));
+	}, 60_000);
+
 	it("passes a not-a-session reason through and keeps the worker", async () => {
 		const { parseSessionFile } = await freshClient();
 		await expect(parseSessionFile(new Blob(["%PDF-1.7\n"]))).rejects.toThrow(/PDF/);

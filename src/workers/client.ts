@@ -103,6 +103,8 @@ interface Pending {
 	previewWhole?: SessionEntry[];
 	/** The preview's graph nodes and edges, as they come ahead of it. */
 	previewGraph?: { nodes: GraphNode[]; edges: GraphEdge[] };
+	/** The preview's id columns, a piece at a time, as they come ahead of it. */
+	previewIds?: { ids: string[]; parentIds: string[] };
 	host?: HostHandle;
 	/** Once `done` has resolved the request: what is still to come. */
 	late?: {
@@ -267,6 +269,11 @@ function onRequestMessage(
 			for (const node of msg.nodes) p.previewGraph.nodes.push(node);
 			for (const edge of msg.edges) p.previewGraph.edges.push(edge);
 			break;
+		case "preview-ids":
+			p.previewIds ??= { ids: [], parentIds: [] };
+			p.previewIds.ids.push(msg.ids);
+			p.previewIds.parentIds.push(msg.parentIds);
+			break;
 		case "preview": {
 			// The rest of this file's messages wait until the preview is made (a slice at a time)
 			// and on screen (or 3 s more).
@@ -274,9 +281,11 @@ function onRequestMessage(
 			p.host = host;
 			const sent = msg.preview;
 			const graph = p.previewGraph ? { ...sent.graph, ...p.previewGraph } : sent.graph;
-			const parts = { ...sent, graph, full: p.previewWhole ?? sent.full };
+			const pieces = sent.pieces && p.previewIds ? { ...sent.pieces, ...p.previewIds } : sent.pieces;
+			const parts = { ...sent, graph, full: p.previewWhole ?? sent.full, ...(pieces ? { pieces } : {}) };
 			p.previewWhole = undefined;
 			p.previewGraph = undefined;
+			p.previewIds = undefined;
 			work.waitFor(
 				previewFromPartsLazily(parts, yieldToPage).then(async ({ preview, idTable }) => {
 					p.preview = preview;

@@ -2,6 +2,7 @@ import {
 	adoptTreeIndex,
 	CURRENT_VERSION,
 	collectDiagnostics,
+	columnPieces,
 	completePreview,
 	createContentHasher,
 	createPreviewScanner,
@@ -162,9 +163,12 @@ const WHOLE_PER_MESSAGE = 256;
 /** Graph nodes (and edges) per `preview-graph` message: a few milliseconds to take in. */
 const NODES_PER_MESSAGE = 2048;
 
+/** Entries per `preview-ids` message: under a megabyte of ids, a millisecond or two to take in. */
+const IDS_PER_MESSAGE = 65_536;
+
 /**
- * Sends a preview to the page (copied: it stays usable here), the entries it holds whole ahead
- * of it in slices.
+ * Sends a preview to the page (copied: it stays usable here), the entries it holds whole, its
+ * graph's nodes and its id columns ahead of it in slices.
  */
 function sendPreview(
 	requestId: number,
@@ -179,6 +183,12 @@ function sendPreview(
 		const nodes = graph.nodes.slice(i, i + NODES_PER_MESSAGE);
 		post({ type: "preview-graph", requestId, nodes, edges: graph.edges.slice(i, i + NODES_PER_MESSAGE) });
 	}
+	const count = parts.shape.length;
+	const ids = columnPieces(parts.ids, count, IDS_PER_MESSAGE);
+	const parentIds = columnPieces(parts.parentIds, count, IDS_PER_MESSAGE);
+	for (let k = 0; k < ids.length; k++) {
+		post({ type: "preview-ids", requestId, ids: ids[k], parentIds: parentIds[k] });
+	}
 	// The typed arrays go as copies made here and handed over: the page takes them in at no cost
 	// (the worker's own stay: the stored index and the host are made from them after).
 	const moved: Transferable[] = [];
@@ -189,6 +199,9 @@ function sendPreview(
 	};
 	const preview: PreviewParts = {
 		...parts,
+		ids: "",
+		parentIds: "",
+		pieces: { per: IDS_PER_MESSAGE, ids: [], parentIds: [] },
 		full: [],
 		shape: move(parts.shape),
 		fullAt: move(parts.fullAt),
