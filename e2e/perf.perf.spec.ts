@@ -491,6 +491,7 @@ function shapeRows(r: ShapeResult): Row[] {
 	const huge = r.name === "huge2g";
 	const ratioTargets = r.bytes >= RATIO_TARGET_FROM;
 	const forLarge = (target: string) => (ratioTargets ? target : `(${target} at 100 MB)`);
+	const ratioPass = (limit: number) => (ratioTargets ? (m: number) => m <= limit : undefined);
 	const per = (f: (run: Run) => Figure) => r.runs.map(f);
 	const div = (a: Figure, b: Figure | number): Figure =>
 		typeof a !== "number" ? a : typeof b !== "number" ? `no ${typeof b === "string" ? b : "divisor"}` : a / b;
@@ -511,7 +512,7 @@ function shapeRows(r: ShapeResult): Row[] {
 				typeof r.jsonParseMs === "number" ? div(x.interactiveMs, r.jsonParseMs) : "no JSON.parse figure",
 			),
 			fmt: fmtRatio,
-			pass: ratioTargets ? (m) => m <= 1.5 : undefined,
+			pass: ratioPass(1.5),
 		});
 	}
 	rows.push(
@@ -549,14 +550,14 @@ function shapeRows(r: ShapeResult): Row[] {
 					target: forLarge("≤ 0.3"),
 					values: per((x) => div(x.pageHeapBytes, r.bytes)),
 					fmt: fmtRatio,
-					pass: ratioTargets ? (m) => m <= 0.3 : undefined,
+					pass: ratioPass(0.3),
 				},
 		{
 			what: "parse worker's JS heap after loading (forced GC) ÷ file size",
 			target: huge ? "" : forLarge("≤ 1"),
 			values: per((x) => div(x.workerHeapBytes, r.bytes)),
 			fmt: fmtRatio,
-			pass: huge || !ratioTargets ? undefined : (m) => m <= 1,
+			pass: huge ? undefined : ratioPass(1),
 		},
 		{
 			what: "reopen from the library (fresh page) → interactive",
