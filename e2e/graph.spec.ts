@@ -2,6 +2,7 @@ import { readFileSync } from "node:fs";
 import { expect, type Locator, type Page, test } from "@playwright/test";
 import { generateSessionLines, WORKLOADS } from "../bench/generate";
 import { buildGraph, getTreeIndex, parseSession } from "../src/core";
+import { overviewPaths } from "../src/ui/components/Graph/overview";
 import { fixturePath } from "./fixtures";
 
 const GOLDEN = "golden/branchy-legacy.jsonl";
@@ -274,5 +275,47 @@ test("a large tree hands React Flow only what is on and around screen; panning, 
 			}).length;
 		});
 	await expect.poll(onScreen).toBeGreaterThan(0);
+	expect(errors).toEqual([]);
+});
+
+test("a tree of over 2,000 nodes gets its minimap and overview drawn once the page is idle, the whole tree in both", async ({
+	page,
+}) => {
+	const errors: string[] = [];
+	page.on("pageerror", (err) => errors.push(err.message));
+	const text = `${[...generateSessionLines({ ...WORKLOADS.bushy, maxEntries: 16_000 })].join("\n")}\n`;
+	const graph = buildGraph(getTreeIndex(parseSession(text).entries));
+	// Past the size whose paths are made at once (useOverviewPaths' AT_ONCE).
+	expect(graph.nodes.length).toBeGreaterThan(2000);
+	const want = overviewPaths(graph);
+	const drawn = (within: Locator) =>
+		within.locator("path").evaluateAll((paths) => paths.map((p) => p.getAttribute("d") ?? ""));
+	await page.goto("./");
+	await page
+		.getByTestId("file-input")
+		.setInputFiles({ name: "bushy-16k.jsonl", mimeType: "application/x-ndjson", buffer: Buffer.from(text) });
+	const minimap = page.getByTestId("graph-minimap");
+	await expect(minimap).toBeVisible();
+	// The edges and one path per kind of node, as core lays the tree out.
+	const sorted = (d: string[]) => [...d].sort();
+	const expected = sorted([want.edges, ...want.kinds.map((k) => k.d)]);
+	await expect.poll(async () => sorted(await drawn(minimap))).toEqual(expected);
+	// Zoomed far out: the overview stands in for the nodes, drawn from the same paths.
+	const overview = page.getByTestId("graph-overview");
+	const scale = () =>
+		page.evaluate(() => {
+			const style = document.querySelector(".react-flow__viewport")?.getAttribute("style") ?? "";
+			return Number(/scale\(([\d.e-]+)\)/.exec(style)?.[1] ?? Number.NaN);
+		});
+	for (let i = 0; i < 20 && (await overview.count()) === 0; i++) {
+		const before = await scale();
+		await page.locator(".react-flow__controls-zoomout").click();
+		await expect.poll(scale).toBeLessThan(before);
+	}
+	await expect(overview).toBeAttached();
+	await expect(page.locator(".react-flow__node")).toHaveCount(0);
+	await expect
+		.poll(async () => (await drawn(overview)).filter((d) => expected.includes(d)).length)
+		.toBe(expected.length);
 	expect(errors).toEqual([]);
 });

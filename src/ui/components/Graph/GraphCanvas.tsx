@@ -93,7 +93,7 @@ function GraphView() {
 	const overview = useOverview(model?.graph);
 	const large = (model?.nodes.length ?? 0) > VIRTUALIZE_ABOVE;
 	const culled = large && !overview && nodesShown;
-	const onScreen = useOnScreen(model, culled);
+	const onScreen = useOnScreen(model, culled, large);
 	useEffect(() => {
 		const firsts = culled ? onScreen.nodes.map((n) => n.data.node.first) : null;
 		setShownFirsts((before) => (sameNumbers(before, firsts) ? before : firsts));

@@ -1,8 +1,8 @@
 import { Panel, useStore as useFlowStore, useReactFlow } from "@xyflow/react";
-import { type PointerEvent, useMemo, useRef } from "react";
+import { type PointerEvent, useRef } from "react";
 import type { SessionGraph } from "../../../core";
 import { kindColor } from "./kinds";
-import { overviewPaths } from "./overview";
+import { useOverviewPaths } from "./useOverviewPaths";
 
 const WIDTH = 150;
 const HEIGHT = 110;
@@ -20,7 +20,7 @@ const selectView = (s: { transform: [number, number, number]; width: number; hei
  * than as a thin line.
  */
 export function GraphMiniMap({ graph }: { graph: SessionGraph }) {
-	const paths = useMemo(() => overviewPaths(graph), [graph]);
+	const paths = useOverviewPaths(graph);
 	const [tx, ty, zoom, paneWidth, paneHeight] = useFlowStore(selectView).split(",").map(Number);
 	const rf = useReactFlow();
 	const dragging = useRef(false);
@@ -67,8 +67,8 @@ export function GraphMiniMap({ graph }: { graph: SessionGraph }) {
 					dragging.current = false;
 				}}
 			>
-				<path className="graph-minimap__edges" d={paths.edges} />
-				{paths.kinds.map((k) => (
+				{paths && <path className="graph-minimap__edges" d={paths.edges} />}
+				{paths?.kinds.map((k) => (
 					<path key={k.kind} d={k.d} fill={kindColor(k.kind)} />
 				))}
 				<rect className="graph-minimap__view" x={view.x} y={view.y} width={view.width} height={view.height} />

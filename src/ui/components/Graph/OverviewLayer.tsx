@@ -3,8 +3,9 @@ import { useContext, useMemo } from "react";
 import { useStore } from "zustand";
 import type { SessionGraph } from "../../../core";
 import { kindColor } from "./kinds";
-import { overviewPaths, pathBoxes } from "./overview";
+import { pathBoxes } from "./overview";
 import { GraphPaintContext } from "./paintStore";
+import { useOverviewPaths } from "./useOverviewPaths";
 
 interface Props {
 	graph: SessionGraph;
@@ -16,7 +17,7 @@ interface Props {
  * instead of thousands, so panning and zooming stay smooth. Click a box to zoom in on it.
  */
 export function OverviewLayer({ graph }: Props) {
-	const paths = useMemo(() => overviewPaths(graph), [graph]);
+	const paths = useOverviewPaths(graph);
 	const store = useContext(GraphPaintContext);
 	if (!store) throw new Error("the overview needs a GraphPaintContext");
 	const paint = useStore(store, (s) => s.paint);
@@ -31,8 +32,8 @@ export function OverviewLayer({ graph }: Props) {
 				style={{ position: "absolute", left: 0, top: 0 }}
 				aria-hidden="true"
 			>
-				<path className="graph-overview__edges" d={paths.edges} />
-				{paths.kinds.map((k) => (
+				{paths && <path className="graph-overview__edges" d={paths.edges} />}
+				{paths?.kinds.map((k) => (
 					<path key={k.kind} d={k.d} fill={kindColor(k.kind)} />
 				))}
 				<path className="graph-overview__path" d={selected.path} />

@@ -18,13 +18,21 @@ interface Picked {
  * The nodes and edges React Flow is given when `cull` is on: those on screen and around it (see
  * `AROUND`), picked again as the view leaves what was picked. React Flow then keeps a few dozen
  * nodes in its store however large the tree, so a new layout, a pan to another tip or a repaint
- * costs the same for a thousand nodes as for fifty. Off, the model's own arrays.
+ * costs the same for a thousand nodes as for fifty. Off, the model's own arrays. `large`: the
+ * graph is culled now or may be later.
  */
-export function useOnScreen(model: GraphModel | null, cull: boolean): { nodes: FlowNode[]; edges: Edge[] } {
+export function useOnScreen(
+	model: GraphModel | null,
+	cull: boolean,
+	large: boolean,
+): { nodes: FlowNode[]; edges: Edge[] } {
 	const flow = useStoreApi();
 	const [, repick] = useReducer((n: number) => n + 1, 0);
 	const graph = model?.graph;
-	const ends = useMemo(() => (graph && cull ? edgeEnds(graph) : null), [graph, cull]);
+	// Made as soon as a large graph comes (its first render, a light step of the open), not when it
+	// is first culled (the open's nodes step, with React Flow's nodes to draw: 5-17 ms more for a
+	// 2 GB session's graph).
+	const ends = useMemo(() => (graph && large ? edgeEnds(graph) : null), [graph, large]);
 	const picked = useRef<Picked | null>(null);
 
 	// The view moved off what was picked: pick again (in a render, where the model is current).
