@@ -1,4 +1,5 @@
 import { expect, type Locator, type Page, test } from "@playwright/test";
+import { frameScripts, installProbe, longestTask } from "./perfProbe";
 
 /**
  * "Show more" on a huge text reveals a bounded slice at a time: each click adds at most one
@@ -69,41 +70,8 @@ function session(): string {
 	return `${lines.map((l) => JSON.stringify(l)).join("\n")}\n`;
 }
 
-/**
- * Records long tasks (ms) from now on, and the long animation frames with the scripts that ran in
- * them: a failed bound then says what the long task was doing.
- */
-function watchLongTasks(page: Page): Promise<void> {
-	return page.evaluate(() => {
-		const win = window as unknown as { __long: number[]; __frames: string[] };
-		win.__long = [];
-		win.__frames = [];
-		new PerformanceObserver((list) => {
-			for (const e of list.getEntries()) win.__long.push(e.duration);
-		}).observe({ type: "longtask" });
-		new PerformanceObserver((list) => {
-			for (const e of list.getEntries()) {
-				const frame = e as PerformanceEntry & {
-					scripts?: {
-						invoker: string;
-						sourceFunctionName: string;
-						duration: number;
-						forcedStyleAndLayoutDuration: number;
-					}[];
-				};
-				const scripts = (frame.scripts ?? [])
-					.map(
-						(x) =>
-							`${Math.round(x.duration)} ms ${x.invoker} ${x.sourceFunctionName} (layout ${Math.round(x.forcedStyleAndLayoutDuration)})`,
-					)
-					.join("; ");
-				win.__frames.push(`${Math.round(e.duration)} ms frame: ${scripts || "no script"}`);
-			}
-		}).observe({ type: "long-animation-frame" });
-	});
-}
-const longTasks = (page: Page) => page.evaluate(() => (window as unknown as { __long: number[] }).__long);
-const longFrames = (page: Page) => page.evaluate(() => (window as unknown as { __frames: string[] }).__frames);
+/** The page's clock now: long tasks and frames are read from here on (see `perfProbe`). */
+const pageNow = (page: Page) => page.evaluate(() => performance.now());
 
 async function openEntry(page: Page, id: string): Promise<Locator> {
 	const entry = page.locator(`[data-testid=context-panel] [data-testid=context-entry][data-entry-id="${id}"]`);
@@ -122,6 +90,7 @@ test("show more on a 20 MB output and on pathological markdown adds one bounded 
 }) => {
 	test.setTimeout(120_000);
 	await context.grantPermissions(["clipboard-read", "clipboard-write"]);
+	await installProbe(page);
 	await page.goto("./");
 	await page.getByTestId("file-input").setInputFiles({
 		name: "huge-text.jsonl",
@@ -135,7 +104,7 @@ test("show more on a 20 MB output and on pathological markdown adds one bounded 
 		const view = await openEntry(page, id);
 		const more = view.getByTestId("show-more").first();
 		await expect(more).toBeVisible();
-		await watchLongTasks(page);
+		const from = await pageNow(page);
 		let before = await textLength(view);
 		for (let click = 0; click < 4; click++) {
 			await more.click();
@@ -150,10 +119,9 @@ test("show more on a 20 MB output and on pathological markdown adds one bounded 
 		expect(before).toBeLessThan(10 * WINDOW_CHARS);
 		await expect(more).toContainText("more");
 		// A sanity bound only: all at once took seconds (13.6 s for 50 MB, 2.2 s for the markdown).
-		expect(
-			Math.max(0, ...(await longTasks(page))),
-			`${id}; long frames: ${(await longFrames(page)).join(" | ")}`,
-		).toBeLessThan(500);
+		const to = await pageNow(page);
+		const frames = (await frameScripts(page, from, to)).join(" | ");
+		expect((await longestTask(page, from, to)).ms, `${id}; long frames: ${frames}`).toBeLessThan(500);
 		await view.getByTestId("show-less").first().click();
 		await expect(view.getByTestId("show-less")).toHaveCount(0);
 	}
