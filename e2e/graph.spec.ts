@@ -24,6 +24,17 @@ async function open(page: Page, file: string, errors: string[]): Promise<void> {
 	await expect(page.locator(".react-flow__node").first()).toBeVisible();
 }
 
+/** A generated bushy session of `maxEntries` entries, opened through the file input; its text. */
+async function openGenerated(page: Page, maxEntries: number, errors: string[]): Promise<string> {
+	page.on("pageerror", (err) => errors.push(err.message));
+	const text = `${[...generateSessionLines({ ...WORKLOADS.bushy, maxEntries })].join("\n")}\n`;
+	await page.goto("./");
+	await page
+		.getByTestId("file-input")
+		.setInputFiles({ name: `bushy-${maxEntries}.jsonl`, mimeType: "application/x-ndjson", buffer: Buffer.from(text) });
+	return text;
+}
+
 /** Whether a node lies fully inside the graph's canvas (so a user could click it). */
 async function onCanvas(page: Page, target: Locator): Promise<boolean> {
 	const canvas = await page.locator(".graph__canvas").boundingBox();
@@ -222,16 +233,11 @@ test("a large tree hands React Flow only what is on and around screen; panning, 
 	page,
 }) => {
 	const errors: string[] = [];
-	page.on("pageerror", (err) => errors.push(err.message));
-	const text = `${[...generateSessionLines({ ...WORKLOADS.bushy, maxEntries: 4000 })].join("\n")}\n`;
+	const text = await openGenerated(page, 4000, errors);
 	const session = parseSession(text);
 	const index = getTreeIndex(session.entries);
 	const graph = buildGraph(index);
 	expect(graph.nodes.length).toBeGreaterThan(400);
-	await page.goto("./");
-	await page
-		.getByTestId("file-input")
-		.setInputFiles({ name: "bushy.jsonl", mimeType: "application/x-ndjson", buffer: Buffer.from(text) });
 	await expect(page.locator(".react-flow__node").first()).toBeVisible();
 	// A few dozen nodes are mounted, not hundreds; each edge drawn joins two of them.
 	const mounted = await page.locator(".react-flow__node").count();
@@ -282,18 +288,13 @@ test("a tree of over 2,000 nodes gets its minimap and overview drawn once the pa
 	page,
 }) => {
 	const errors: string[] = [];
-	page.on("pageerror", (err) => errors.push(err.message));
-	const text = `${[...generateSessionLines({ ...WORKLOADS.bushy, maxEntries: 16_000 })].join("\n")}\n`;
+	const text = await openGenerated(page, 16_000, errors);
 	const graph = buildGraph(getTreeIndex(parseSession(text).entries));
 	// Past the size whose paths are made at once (useOverviewPaths' AT_ONCE).
 	expect(graph.nodes.length).toBeGreaterThan(2000);
 	const want = overviewPaths(graph);
 	const drawn = (within: Locator) =>
 		within.locator("path").evaluateAll((paths) => paths.map((p) => p.getAttribute("d") ?? ""));
-	await page.goto("./");
-	await page
-		.getByTestId("file-input")
-		.setInputFiles({ name: "bushy-16k.jsonl", mimeType: "application/x-ndjson", buffer: Buffer.from(text) });
 	const minimap = page.getByTestId("graph-minimap");
 	await expect(minimap).toBeVisible();
 	// The edges and one path per kind of node, as core lays the tree out.
