@@ -1,4 +1,4 @@
-import { del, get, set } from "idb-keyval";
+import { del, get, getMany, promisifyRequest, set } from "idb-keyval";
 import type { Dialect, PreviewParts } from "../core";
 import { openStore, type RobustStore } from "./idb";
 
@@ -24,8 +24,11 @@ export interface StoredIndex {
 	title?: string;
 }
 
-/** Bump when what the scan gives changes (the preview, skeletons, line positions, the id table). */
-export const INDEX_FORMAT = 6;
+/**
+ * Bump when what the scan gives changes (the preview, skeletons, line positions, the id table),
+ * or how an index is stored.
+ */
+export const INDEX_FORMAT = 7;
 
 let store: RobustStore | null = null;
 const previews = () => {
@@ -34,34 +37,180 @@ const previews = () => {
 };
 
 const keyOf = (contentHash: string, size: number) => `${contentHash}:${size}`;
+/** The key of piece `k` of the index stored under `key` (see `writeIndex`). */
+const pieceKey = (key: string, k: number) => `${key}/${k}`;
+/** Every piece key of the index under `key`, and no other key (string keys order by code unit). */
+const piecesOf = (key: string) => IDBKeyRange.bound(`${key}/`, `${key}/\uffff`);
+
+/**
+ * How many items of an array member a piece holds: a two-million-entry session's index is about
+ * 150 MB, and a put copies its value in one go (240 ms in one task for the whole index in
+ * Chromium), during which the worker answers nothing.
+ */
+const PIECE_ITEMS = 1024;
+
+/** The members `writeIndex` stores apart from the rest of the index, in a fixed order. */
+type Members = [
+	PreviewParts["full"],
+	PreviewParts["graph"]["nodes"],
+	PreviewParts["graph"]["edges"],
+	string,
+	string,
+	Int16Array,
+	Int32Array,
+	Int32Array,
+	Int32Array,
+	Uint8Array,
+	Int32Array | undefined,
+	PreviewParts["tree"]["children"],
+	Float64Array,
+	Float64Array,
+];
+
+function membersOf({ parts, lineOffset, lineLength }: StoredIndex): Members {
+	const { graph, tree } = parts;
+	return [
+		parts.full,
+		graph.nodes,
+		graph.edges,
+		parts.ids,
+		parts.parentIds,
+		parts.shape,
+		graph.nodeAt,
+		tree.parent,
+		tree.depth,
+		tree.live,
+		tree.idSlots,
+		tree.children,
+		lineOffset,
+		lineLength,
+	];
+}
+
+/** `index` with the members `membersOf` gives replaced by `members` (absent ones left out). */
+function withMembers(index: StoredIndex, members: readonly unknown[]): StoredIndex {
+	const [
+		full,
+		nodes,
+		edges,
+		ids,
+		parentIds,
+		shape,
+		nodeAt,
+		parent,
+		depth,
+		live,
+		idSlots,
+		children,
+		lineOffset,
+		lineLength,
+	] = members as Members;
+	const { parts } = index;
+	const { idSlots: _slots, children: _children, ...tree } = parts.tree;
+	return {
+		...index,
+		lineOffset,
+		lineLength,
+		parts: {
+			...parts,
+			full,
+			ids,
+			parentIds,
+			shape,
+			graph: { ...parts.graph, nodes, edges, nodeAt },
+			tree: {
+				...tree,
+				parent,
+				depth,
+				live,
+				...(idSlots !== undefined ? { idSlots } : {}),
+				...(children !== undefined ? { children } : {}),
+			},
+		},
+	};
+}
+
+/** What is stored under an index's own key: the index without its members, and their pieces. */
+interface StoredHead {
+	index: StoredIndex;
+	/** Per member (see `membersOf`): how many pieces it was stored in, -1 where it is absent. */
+	pieces: number[];
+}
 
 /** The index stored for these bytes, or null (none, another format, or storage unavailable). */
 export async function readIndex(contentHash: string, size: number): Promise<StoredIndex | null> {
 	try {
-		const found = await get<StoredIndex>(keyOf(contentHash, size), previews());
-		if (!found || found.format !== INDEX_FORMAT || found.size !== size || found.contentHash !== contentHash)
-			return null;
-		const n = found.parts.shape.length;
-		if (found.lineOffset.length !== n || found.lineLength.length !== n) return null;
-		return found;
+		const key = keyOf(contentHash, size);
+		const head = await get<StoredHead>(key, previews());
+		if (!head?.index || !Array.isArray(head.pieces)) return null;
+		const { index: found, pieces } = head;
+		if (found.format !== INDEX_FORMAT || found.size !== size || found.contentHash !== contentHash) return null;
+		const total = pieces.reduce((sum, count) => sum + Math.max(0, count), 0);
+		const values = await getMany(
+			Array.from({ length: total }, (_, k) => pieceKey(key, k)),
+			previews(),
+		);
+		if (values.includes(undefined)) return null;
+		let k = 0;
+		const members = pieces.map((count): unknown => {
+			if (count === -1) return undefined;
+			const own = values.slice(k, k + count);
+			k += count;
+			// An array member is in slices (none when empty); any other, whole in one piece.
+			return count === 1 && !Array.isArray(own[0]) ? own[0] : ([] as unknown[]).concat(...own);
+		});
+		const index = withMembers(found, members);
+		const n = index.parts.shape.length;
+		if (index.lineOffset.length !== n || index.lineLength.length !== n) return null;
+		return index;
 	} catch {
 		return null;
 	}
 }
 
-/** Stores an index; a failure (storage full) only loses the speed-up. */
+/**
+ * Stores an index; a failure (storage full) only loses the speed-up. Its large members go in
+ * pieces, each put in a transaction of its own (so the worker answers the page between them),
+ * and the rest last under the index's key: an index is read only once all of it is stored.
+ */
 export async function writeIndex(index: StoredIndex): Promise<void> {
+	const key = keyOf(index.contentHash, index.size);
 	try {
-		await set(keyOf(index.contentHash, index.size), index, previews());
+		const members = membersOf(index);
+		const pieces: number[] = [];
+		let k = 0;
+		for (const member of members) {
+			if (member === undefined) {
+				pieces.push(-1);
+				continue;
+			}
+			const own: unknown[] = [];
+			if (!Array.isArray(member)) own.push(member);
+			else
+				for (let from = 0; from < member.length; from += PIECE_ITEMS) own.push(member.slice(from, from + PIECE_ITEMS));
+			for (const piece of own) await set(pieceKey(key, k++), piece, previews());
+			pieces.push(own.length);
+		}
+		const head: StoredHead = {
+			index: withMembers(
+				index,
+				members.map(() => undefined),
+			),
+			pieces,
+		};
+		await set(key, head, previews());
 	} catch {
-		// the next open scans the file again
+		// the next open scans the file again; pieces put already are only space
+		await deleteIndex(index.contentHash, index.size);
 	}
 }
 
 /** Forgets the index of bytes no longer stored. */
 export async function deleteIndex(contentHash: string, size: number): Promise<void> {
+	const key = keyOf(contentHash, size);
 	try {
-		await del(keyOf(contentHash, size), previews());
+		await del(key, previews());
+		await previews()("readwrite", (pieces) => promisifyRequest(pieces.delete(piecesOf(key))));
 	} catch {
 		// an orphan index is only space
 	}
