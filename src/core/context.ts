@@ -487,6 +487,23 @@ export function usesNewerPiRules(entries: readonly SessionEntry[]): boolean {
 }
 
 /**
+ * `copy` (of `entries`, those at `replaced` swapped for the same entries read whole) is taken as
+ * `usesNewerPiRules` would take it, with no pass over every entry: as `entries` (skeletons carry
+ * their type), or by a deferred reply among those read whole.
+ */
+export function keepNewerPiRules(
+	copy: readonly SessionEntry[],
+	entries: readonly SessionEntry[],
+	replaced: readonly number[],
+): void {
+	newerPi.set(
+		copy,
+		usesNewerPiRules(entries) ||
+			replaced.some((p) => copy[p]?.type === "message" && isDeferredReply((copy[p] as MessageEntry).message)),
+	);
+}
+
+/**
  * Moves every tool result right after the assistant message holding its call (results in their
  * order), and drops results whose call is not in the context; fates and sources follow.
  */

@@ -1,13 +1,23 @@
 import { describe, expect, it } from "vitest";
-import { ompTitleSlot } from "../../test/builders";
+import { assistant, entry, ompTitleSlot, toolResult, user } from "../../test/builders";
 import { goldenNames, readFixture, readGolden } from "../../test/fixtures";
-import { analyzeContext } from "./context";
+import { analyzeContext, type ContextAnalysis } from "./context";
 import { explainSteps } from "./explain";
 import { entrySnippet, findEntries, findLazily } from "./find";
 import { inspectContext } from "./inspect";
-import { countRegion, fateColumns, isSkeleton, packAnalysis, packedBuffers, unpackAnalysis } from "./lazyContext";
+import {
+	analyzeLazily,
+	countRegion,
+	fateColumns,
+	isSkeleton,
+	type LazySession,
+	packAnalysis,
+	packedBuffers,
+	unpackAnalysis,
+} from "./lazyContext";
 import { getLabels } from "./meta";
 import { parseSession } from "./parse";
+import { skeletonOf } from "./preview";
 import { getTreeIndex } from "./tree";
 import type { SessionEntry } from "./types";
 
@@ -182,4 +192,42 @@ describe("findLazily judging words without lower-casing the text", () => {
 			expect(hits).toEqual(findEntries(entries, query, "all").hits);
 		},
 	);
+});
+
+describe("which of pi's rules a lazy analysis applies (newer pi's tool-result order or 1.6.0's)", () => {
+	// A result that came after an interjection: newer pi moves it after its call, pi 1.6.0 does not.
+	const late = [
+		assistant("a1", null, null, { toolCalls: ["c1"] }),
+		user("u1", "a1", "interjection"),
+		toolResult("r1", "u1", "c1", "late"),
+	];
+	/** `entries` as a lean session holds them: skeletons, each read whole when asked. */
+	const lean = (entries: SessionEntry[]): LazySession => ({
+		entries: entries.map((e) => skeletonOf(e) ?? e),
+		index: getTreeIndex(entries.map((e) => skeletonOf(e) ?? e)),
+		isFull: () => false,
+		load: async (positions) => positions.map((p) => entries[p]),
+	});
+	const roles = (a: ContextAnalysis) => a.messages.map((m) => m.role);
+
+	it.each([
+		[
+			"a deferred reply on the path (read whole)",
+			[...late, assistant("d1", "r1", null, { stopReason: "deferred" })],
+			"d1",
+		],
+		[
+			"a newer entry type off the path",
+			[...late, entry("active_tools_change", "t1", "a1", { activeToolNames: [] })],
+			"r1",
+		],
+		["no sign of a newer pi", late, "r1"],
+	])("as a full parse does, with %s", async (_name, entries, leaf) => {
+		const full = analyzeContext(entries, leaf, getTreeIndex(entries));
+		const { analysis } = await analyzeLazily(lean(entries), leaf);
+		expect(roles(analysis)).toEqual(roles(full));
+		expect(roles(full)).toEqual(
+			entries.length === late.length ? ["assistant", "user", "toolResult"] : ["assistant", "toolResult", "user"],
+		);
+	});
 });

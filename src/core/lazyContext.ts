@@ -4,6 +4,7 @@ import {
 	type ContextAnalysis,
 	contextEditsOn,
 	contextReads,
+	keepNewerPiRules,
 	type PathEntryFate,
 	type Region,
 	summarizedPrefix,
@@ -107,6 +108,8 @@ export async function analyzeLazily(session: LazySession, leafId: string | null 
 	keepDialect(view, entries);
 	/** Whole in the session, or read (now or by an earlier call) into the scratch copy. */
 	const isWhole = (p: number) => session.isFull(p) || view[p] !== entries[p];
+	/** The positions read whole into a copy made here (none is noted for a scratch copy). */
+	const replaced: number[] = [];
 	const read = async (positions: Iterable<number>) => {
 		const wanted = new Set<number>();
 		for (const p of positions) if (!isWhole(p)) wanted.add(p);
@@ -114,6 +117,15 @@ export async function analyzeLazily(session: LazySession, leafId: string | null 
 		if (want.length === 0) return;
 		const whole = await session.load(want);
 		for (let i = 0; i < want.length; i++) view[want[i]] = whole[i];
+		if (!session.scratch) replaced.push(...want);
+	};
+	let noted = !!session.scratch;
+	const analyze = (): ContextAnalysis => {
+		// Which of pi's rules apply, from the session's entries and those read (a copy of two million
+		// entries is otherwise searched through once per tip).
+		if (!noted) keepNewerPiRules(view, entries, replaced);
+		noted = true;
+		return analyzeContext(view, leafId, index);
 	};
 	const leaf = resolveLeaf(index, leafId);
 	const path = pathPositions(index, leaf);
@@ -131,7 +143,7 @@ export async function analyzeLazily(session: LazySession, leafId: string | null 
 		else if (dialect === "oh-my-pi") await read(ompContextReads(view, leafId, index));
 		else throw new Error("another dialect's builder");
 		passes++;
-		analysis = analyzeContext(view, leafId, index);
+		analysis = analyze();
 		if (!readPositions(analysis).every(isWhole)) analysis = null;
 	} catch {
 		analysis = null;
@@ -139,7 +151,7 @@ export async function analyzeLazily(session: LazySession, leafId: string | null 
 	if (!analysis) {
 		await read(path);
 		passes++;
-		analysis = analyzeContext(view, leafId, index);
+		analysis = analyze();
 	}
 	// What the page (which has the session's entries) lacks.
 	const positions = [...new Set(readPositions(analysis))].filter((p) => !session.isFull(p)).sort((a, b) => a - b);
