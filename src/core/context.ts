@@ -476,7 +476,7 @@ export function usesNewerPiRules(entries: readonly SessionEntry[]): boolean {
 	if (yes === undefined) {
 		yes = false;
 		for (const e of entries) {
-			if (NEWER_PI_TYPES.has(e.type) || (e.type === "message" && isDeferredReply((e as MessageEntry).message))) {
+			if (showsNewerPi(e)) {
 				yes = true;
 				break;
 			}
@@ -486,10 +486,26 @@ export function usesNewerPiRules(entries: readonly SessionEntry[]): boolean {
 	return yes;
 }
 
+/** Whether `e` shows a pi newer than 1.6.0 (see `hasNewerPiRules`). */
+const showsNewerPi = (e: SessionEntry | undefined): boolean =>
+	!!e && (NEWER_PI_TYPES.has(e.type) || (e.type === "message" && isDeferredReply((e as MessageEntry).message)));
+
+/**
+ * What `usesNewerPiRules` finds for `entries`, skeletons (see core `preview`: a type and a role)
+ * but for those in `whole`, from the skeletons' types rather than entry by entry: remembered.
+ */
+export function noteNewerPiRules(
+	entries: readonly SessionEntry[],
+	types: readonly { type: string }[],
+	whole: readonly SessionEntry[],
+): void {
+	newerPi.set(entries, types.some(({ type }) => NEWER_PI_TYPES.has(type)) || whole.some(showsNewerPi));
+}
+
 /**
  * `copy` (of `entries`, those at `replaced` swapped for the same entries read whole) is taken as
  * `usesNewerPiRules` would take it, with no pass over every entry: as `entries` (skeletons carry
- * their type), or by a deferred reply among those read whole.
+ * their type), as before (a copy kept from call to call), or by an entry read whole.
  */
 export function keepNewerPiRules(
 	copy: readonly SessionEntry[],
@@ -498,8 +514,7 @@ export function keepNewerPiRules(
 ): void {
 	newerPi.set(
 		copy,
-		usesNewerPiRules(entries) ||
-			replaced.some((p) => copy[p]?.type === "message" && isDeferredReply((copy[p] as MessageEntry).message)),
+		newerPi.get(copy) === true || usesNewerPiRules(entries) || replaced.some((p) => showsNewerPi(copy[p])),
 	);
 }
 

@@ -108,7 +108,7 @@ export async function analyzeLazily(session: LazySession, leafId: string | null 
 	keepDialect(view, entries);
 	/** Whole in the session, or read (now or by an earlier call) into the scratch copy. */
 	const isWhole = (p: number) => session.isFull(p) || view[p] !== entries[p];
-	/** The positions read whole into a copy made here (none is noted for a scratch copy). */
+	/** The positions read whole into the copy by this call. */
 	const replaced: number[] = [];
 	const read = async (positions: Iterable<number>) => {
 		const wanted = new Set<number>();
@@ -117,14 +117,12 @@ export async function analyzeLazily(session: LazySession, leafId: string | null 
 		if (want.length === 0) return;
 		const whole = await session.load(want);
 		for (let i = 0; i < want.length; i++) view[want[i]] = whole[i];
-		if (!session.scratch) replaced.push(...want);
+		for (const p of want) replaced.push(p);
 	};
-	let noted = !!session.scratch;
 	const analyze = (): ContextAnalysis => {
 		// Which of pi's rules apply, from the session's entries and those read (a copy of two million
 		// entries is otherwise searched through once per tip).
-		if (!noted) keepNewerPiRules(view, entries, replaced);
-		noted = true;
+		keepNewerPiRules(view, entries, replaced);
 		return analyzeContext(view, leafId, index);
 	};
 	const leaf = resolveLeaf(index, leafId);

@@ -4,6 +4,7 @@ import { describe, expect, it } from "vitest";
 import { generateSessionLines, WORKLOADS } from "../../bench/generate";
 import { FIXTURES_DIR, readFixture } from "../../test/fixtures";
 import { reshapeSession, type SessionShape, seeded, writeJson } from "../../test/reshape";
+import { usesNewerPiRules } from "./context";
 import { dialectOf } from "./dialect";
 import { buildGraph, graphParts } from "./graph";
 import { IdTable } from "./idTable";
@@ -335,6 +336,28 @@ describe("previewSession", () => {
 			const unpacked = previewFromParts(structuredClone(previewToParts(preview)));
 			expect(dialectOf(unpacked.entries), tail?.id).toBe(tail ? "oh-my-pi" : "pi");
 			expect(dialectOf(unpacked.entries.slice()), tail?.id).toBe(dialectOf(unpacked.entries));
+		}
+	});
+
+	it("notes newer pi's rules from a skeleton's type or a whole entry, as a pass over the entries finds them", async () => {
+		const lines = readFixture("golden/compaction-heavy.jsonl").trimEnd().split("\n");
+		const last = JSON.parse(lines[lines.length - 1]) as { id: string };
+		const tails = [
+			{ type: "active_tools_change", id: "newer-type", parentId: last.id, activeToolNames: [] },
+			// A tip: read whole for the view, so its stopReason is seen.
+			{ type: "message", id: "deferred", parentId: last.id, message: { role: "assistant", stopReason: "deferred" } },
+			{ type: "model_change", id: "whole", parentId: last.id, provider: "p", modelId: "m" },
+		];
+		for (const tail of [null, ...tails]) {
+			const text = [...lines, ...(tail ? [JSON.stringify(tail)] : [])].join("\n");
+			const preview = previewSession([new TextEncoder().encode(text)]);
+			if (!preview) throw new Error("no preview");
+			const parts = structuredClone(previewToParts(preview));
+			const { preview: lazy } = await previewFromPartsLazily(parts, async () => {});
+			for (const { entries } of [previewFromParts(parts), lazy]) {
+				expect(usesNewerPiRules(entries), tail?.id).toBe(tail?.id === "newer-type" || tail?.id === "deferred");
+				expect(usesNewerPiRules([...entries]), tail?.id).toBe(usesNewerPiRules(entries));
+			}
 		}
 	});
 

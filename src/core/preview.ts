@@ -1,3 +1,4 @@
+import { noteNewerPiRules } from "./context";
 import { dialectOf, isV4Header, noteSkeletonDialect, readOmpTitleSlot } from "./dialect";
 import { entryKind } from "./entryKind";
 import { buildGraph, type GraphParts, graphParts } from "./graph";
@@ -925,6 +926,7 @@ export async function previewFromPartsLazily(
 	};
 	const entries = lazyArray(n, at);
 	noteSkeletonDialect(entries, shapes, parts.full);
+	noteNewerPiRules(entries, shapes, parts.full);
 	noteSkeletonView(entries, { idAt: idOf, whole: parts.full });
 	const slots = parts.tree.idSlots;
 	const others: [unknown, number][] = [];
@@ -973,5 +975,6 @@ function fillSkeletons(
 function finishPreview(parts: PreviewParts, entries: SessionEntry[]): SessionPreview {
 	// Skeletons' dialect from their shapes: no pass over every entry at the first question.
 	noteSkeletonDialect(entries, parts.shapes, parts.full);
+	noteNewerPiRules(entries, parts.shapes, parts.full);
 	return { header: parts.header, entries, graph: parts.graph, leaves: parts.leaves, tree: parts.tree };
 }
