@@ -35,8 +35,15 @@ export function storageMessage(
 	const what = file ? `Could not store ${file.fileName} (${bytes(file.size)})` : "Could not write to browser storage";
 	const after = file ? " It is open in this page but not saved." : "";
 	switch (kind) {
-		case "quota":
+		case "quota": {
+			const free = use && use.available !== null ? use.available - use.used : null;
+			// Refused with room to spare by the browser's own estimate: saying "full" would send the
+			// user to delete sessions for nothing.
+			if (file && use && free !== null && free > file.size) {
+				return `${what}: the browser refused it for lack of room, though by its estimate ${bytes(free)} are free (in use: ${bytes(use.used)}).${after} A private window keeps what a site stores in memory and holds far less than that estimate; in a normal window, press Save next to it in the library.`;
+			}
 			return `${what}: browser storage is full${usageText(use)}.${after} Delete sessions from the library to make room${file ? ", then press Save next to it in the library" : ""}.`;
+		}
 		case "unavailable":
 			return unavailableText(err);
 		case "failed":
