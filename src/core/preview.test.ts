@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { generateSessionLines, WORKLOADS } from "../../bench/generate";
 import { FIXTURES_DIR, readFixture } from "../../test/fixtures";
 import { reshapeSession, type SessionShape, seeded, writeJson } from "../../test/reshape";
-import { usesNewerPiRules } from "./context";
+import { noteNewerPiRules, usesNewerPiRules } from "./context";
 import { dialectOf } from "./dialect";
 import { buildGraph, graphParts } from "./graph";
 import { IdTable } from "./idTable";
@@ -359,6 +359,10 @@ describe("previewSession", () => {
 				expect(usesNewerPiRules([...entries]), tail?.id).toBe(usesNewerPiRules(entries));
 			}
 		}
+		// Newer pi's types are parsed in full today; were one a skeleton, its shape would say so.
+		const skeletons = [{ type: "leaf", id: "l1", parentId: null }] as unknown as SessionEntry[];
+		noteNewerPiRules(skeletons, [{ type: "leaf" }], []);
+		expect(usesNewerPiRules(skeletons)).toBe(true);
 	});
 
 	describe("scanned in two parts (two threads), one absorbing the other", () => {
