@@ -221,6 +221,11 @@ describe("which of pi's rules a lazy analysis applies (newer pi's tool-result or
 			[...late, entry("active_tools_change", "t1", "a1", { activeToolNames: [] })],
 			"r1",
 		],
+		[
+			"a deferred reply off the path (a skeleton never: parsed in full)",
+			[...late, assistant("d1", "a1", null, { stopReason: "deferred" })],
+			"r1",
+		],
 		["no sign of a newer pi", late, "r1"],
 	])("as a full parse does, with %s", async (_name, entries, leaf) => {
 		const full = analyzeContext(entries, leaf, getTreeIndex(entries));

@@ -359,6 +359,18 @@ describe("previewSession", () => {
 				expect(usesNewerPiRules([...entries]), tail?.id).toBe(usesNewerPiRules(entries));
 			}
 		}
+		// A deferred reply that is no tip (it has a child) is parsed in full all the same.
+		const deferred = {
+			type: "message",
+			id: "d1",
+			parentId: last.id,
+			message: { role: "assistant", stopReason: "deferred" },
+		};
+		const child = { type: "message", id: "u9", parentId: "d1", message: { role: "user", content: "x" } };
+		const text = [...lines, JSON.stringify(deferred), JSON.stringify(child)].join("\n");
+		const scanned = previewSession([new TextEncoder().encode(text)]);
+		expect(scanned?.entries[lines.length - 1]).toMatchObject({ id: "d1", message: { stopReason: "deferred" } });
+		expect(skeletonOf(deferred as unknown as SessionEntry)).toBeNull();
 		// Newer pi's types are parsed in full today; were one a skeleton, its shape would say so.
 		const skeletons = [{ type: "leaf", id: "l1", parentId: null }] as unknown as SessionEntry[];
 		noteNewerPiRules(skeletons, [{ type: "leaf" }], []);

@@ -81,6 +81,11 @@ const ROLES: ReadonlySet<string> = new Set([
 	"compactionSummary",
 	"system",
 ]);
+/**
+ * A message with this stopReason (newer pi's deferred reply) is parsed in full: it tells which of
+ * pi's rules the builder applies (see core `usesNewerPiRules`), wherever it is in the file.
+ */
+const DEFERRED = "deferred";
 /** A header line longer than this is not looked at (a binary file without newlines). */
 const MAX_HEADER_BYTES = 1 << 20;
 
@@ -95,6 +100,7 @@ const scanned: ScannedLine = {
 	parentId: undefined,
 	role: undefined,
 	customType: undefined,
+	stopReason: undefined,
 };
 
 export function lineSkeleton(b: Uint8Array, start: number, end: number, ids: boolean): SessionEntry | null {
@@ -112,7 +118,7 @@ export function lineSkeleton(b: Uint8Array, start: number, end: number, ids: boo
 		parentId = null;
 	}
 	if (type !== "message") return { type, id, parentId } as unknown as SessionEntry;
-	if (role === undefined || !ROLES.has(role)) return null;
+	if (role === undefined || !ROLES.has(role) || s.stopReason === DEFERRED) return null;
 	return { type, id, parentId, message: { role } } as unknown as SessionEntry;
 }
 
@@ -128,8 +134,9 @@ export function skeletonOf(entry: SessionEntry): SessionEntry | null {
 	if (typeof id !== "string" || id === "" || (parentId !== null && typeof parentId !== "string")) return null;
 	if (type !== "message") return { type, id, parentId } as unknown as SessionEntry;
 	const message = (entry as { message?: unknown }).message;
-	const role = message !== null && typeof message === "object" ? (message as { role?: unknown }).role : undefined;
-	if (typeof role !== "string" || !ROLES.has(role)) return null;
+	const { role, stopReason } =
+		message !== null && typeof message === "object" ? (message as { role?: unknown; stopReason?: unknown }) : {};
+	if (typeof role !== "string" || !ROLES.has(role) || stopReason === DEFERRED) return null;
 	return { type, id, parentId, message: { role } } as unknown as SessionEntry;
 }
 

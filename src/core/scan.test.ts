@@ -14,16 +14,17 @@ function expected(value: unknown): ScannedLine {
 	const o = value as Record<string, unknown>;
 	const str = (v: unknown) => (typeof v === "string" ? v : undefined);
 	const message = o.message;
-	const role =
+	const inMessage = (key: string) =>
 		message !== null && typeof message === "object" && !Array.isArray(message)
-			? str((message as Record<string, unknown>).role)
+			? str((message as Record<string, unknown>)[key])
 			: undefined;
 	return {
 		type: str(o.type),
 		id: str(o.id),
 		parentId: o.parentId === null ? null : str(o.parentId),
-		role,
+		role: inMessage("role"),
 		customType: str(o.customType),
+		stopReason: inMessage("stopReason"),
 	};
 }
 
@@ -71,6 +72,16 @@ describe("scanLine", () => {
 		expect(scan(line)).toEqual({ type: undefined, id: "b", parentId: null, role: undefined });
 		expect(scan('{"message":{"role":"u","role":{"a":1}}}')?.role).toBeUndefined();
 		expect(scan('{"message":{"role":1,"role":"v"}}')?.role).toBe("v");
+	});
+
+	it("reads a message's stopReason (the last, decoded), and none outside the message or not a string", () => {
+		expect(scan('{"message":{"stopReason":"toolUse","role":"assistant","stopReason":"deferred"}}')?.stopReason).toBe(
+			"deferred",
+		);
+		expect(scan('{"message":{"stop\\u0052eason":"d\\u0065ferred"}}')?.stopReason).toBe("deferred");
+		expect(scan('{"stopReason":"deferred","message":{"meta":{"stopReason":"deferred"}}}')?.stopReason).toBeUndefined();
+		expect(scan('{"message":{"stopReason":"deferred","stopReason":1}}')?.stopReason).toBeUndefined();
+		expect(scan('{"message":{"stopReason":"deferred"},"message":"m"}')?.stopReason).toBeUndefined();
 	});
 
 	it("gives values that are not strings as absent", () => {
@@ -188,6 +199,7 @@ describe("scanLine", () => {
 			if (rnd() < 0.5) {
 				const m = object(1);
 				if (rnd() < 0.7) m.role = pick(STRINGS);
+				if (rnd() < 0.3) m.stopReason = rnd() < 0.5 ? "deferred" : pick(STRINGS);
 				o.message = rnd() < 0.9 ? m : value(1);
 			}
 			const text = writeJson(

@@ -32,6 +32,8 @@ export interface ScannedLine {
 	role: string | undefined;
 	/** `customType`, when it is a string (which extension's state a `custom` entry holds). */
 	customType: string | undefined;
+	/** `message.stopReason`, when `message` is an object and its stopReason a string (newer pi defers replies). */
+	stopReason: string | undefined;
 }
 
 const QUOTE = 0x22;
@@ -49,6 +51,7 @@ const KEY_PARENT = bytesOf("parentId");
 const KEY_MESSAGE = bytesOf("message");
 const KEY_ROLE = bytesOf("role");
 const KEY_CUSTOM_TYPE = bytesOf("customType");
+const KEY_STOP_REASON = bytesOf("stopReason");
 const TRUE = bytesOf("true");
 const FALSE = bytesOf("false");
 const NULL = bytesOf("null");
@@ -213,13 +216,14 @@ const PARENT = 3;
 const MESSAGE = 4;
 const ROLE = 5;
 const CUSTOM_TYPE = 6;
+const STOP_REASON = 7;
 /** A key with a backslash: `escapedKey` decodes it. */
 const ESCAPED = -1;
 let keyEnd = 0;
 
 /**
  * Reads the key whose opening quote is at `p` (sets `keyEnd` after its closing quote): one of
- * the wanted keys of the level (`inMessage`: `role`; else `type`, `id`, `parentId`, `message`,
+ * the wanted keys of the level (`inMessage`: `role`, `stopReason`; else `type`, `id`, `parentId`, `message`,
  * `customType`),
  * OTHER, ESCAPED (a key with a backslash), or -2 when the key does not close.
  */
@@ -233,7 +237,10 @@ function readKey(b: Uint8Array, p: number, end: number, inMessage: boolean): num
 	if (len > 6 * 10) return OTHER;
 	for (let i = from; i < from + len; i++) if (b[i] === BACKSLASH) return ESCAPED;
 	if (len > 10) return OTHER;
-	if (inMessage) return len === 4 && matches(b, from, end, KEY_ROLE) ? ROLE : OTHER;
+	if (inMessage) {
+		if (len === 4) return matches(b, from, end, KEY_ROLE) ? ROLE : OTHER;
+		return len === 10 && matches(b, from, end, KEY_STOP_REASON) ? STOP_REASON : OTHER;
+	}
 	if (len === 10) return matches(b, from, end, KEY_CUSTOM_TYPE) ? CUSTOM_TYPE : OTHER;
 	if (len === 4) return matches(b, from, end, KEY_TYPE) ? TYPE : OTHER;
 	if (len === 2) return matches(b, from, end, KEY_ID) ? ID : OTHER;
@@ -250,7 +257,7 @@ function escapedKey(b: Uint8Array, p: number, close: number, inMessage: boolean)
 	} catch {
 		return null;
 	}
-	if (inMessage) return key === "role" ? ROLE : OTHER;
+	if (inMessage) return key === "role" ? ROLE : key === "stopReason" ? STOP_REASON : OTHER;
 	if (key === "type") return TYPE;
 	if (key === "id") return ID;
 	if (key === "parentId") return PARENT;
@@ -263,13 +270,17 @@ function escapedKey(b: Uint8Array, p: number, close: number, inMessage: boolean)
 let objectEnd = 0;
 /** The role read from the last `message` object scanned (undefined: none, or not a string). */
 let scannedRole: string | undefined;
+/** The stopReason read from the last `message` object scanned (undefined: none, or not a string). */
+let scannedStopReason: string | undefined;
 
 /**
- * Scans the `message` object that opens at `p` for its role (the last one, as `JSON.parse`
- * keeps); sets `objectEnd` and `scannedRole`. False when it is malformed.
+ * Scans the `message` object that opens at `p` for its role and stopReason (the last of each, as
+ * `JSON.parse` keeps); sets `objectEnd`, `scannedRole` and `scannedStopReason`. False when it is
+ * malformed.
  */
 function scanMessage(b: Uint8Array, p: number, end: number): boolean {
 	let role: string | undefined;
+	let stopReason: string | undefined;
 	let i = skipSpace(b, p + 1, end);
 	if (i >= end) return false;
 	if (b[i] !== CLOSE_OBJECT) {
@@ -286,13 +297,15 @@ function scanMessage(b: Uint8Array, p: number, end: number): boolean {
 			if (i >= end || b[i] !== COLON) return false;
 			i = skipSpace(b, i + 1, end);
 			if (i >= end) return false;
-			if (key === ROLE && b[i] === QUOTE) {
+			if (key !== OTHER && b[i] === QUOTE) {
 				const value = readString(b, i, end);
 				if (value === null) return false;
-				role = value;
+				if (key === ROLE) role = value;
+				else stopReason = value;
 				i = readEnd;
 			} else {
 				if (key === ROLE) role = undefined;
+				else if (key === STOP_REASON) stopReason = undefined;
 				i = skipValue(b, i, end);
 				if (i === -1) return false;
 			}
@@ -308,6 +321,7 @@ function scanMessage(b: Uint8Array, p: number, end: number): boolean {
 	}
 	objectEnd = i + 1;
 	scannedRole = role;
+	scannedStopReason = stopReason;
 	return true;
 }
 
@@ -323,6 +337,7 @@ export function scanLine(b: Uint8Array, start: number, end: number, out?: Scanne
 	let id: string | undefined;
 	let parentId: string | null | undefined;
 	let role: string | undefined;
+	let stopReason: string | undefined;
 	let customType: string | undefined;
 	let i = skipSpace(b, start, end);
 	if (i >= end || b[i] !== OPEN_OBJECT) return null;
@@ -354,13 +369,16 @@ export function scanLine(b: Uint8Array, start: number, end: number, out?: Scanne
 			} else if (key === MESSAGE && c === OPEN_OBJECT) {
 				if (!scanMessage(b, i, end)) return null;
 				role = scannedRole;
+				stopReason = scannedStopReason;
 				i = objectEnd;
 			} else {
 				if (key === TYPE) type = undefined;
 				else if (key === ID) id = undefined;
 				else if (key === PARENT) parentId = c === 0x6e ? null : undefined;
-				else if (key === MESSAGE) role = undefined;
-				else if (key === CUSTOM_TYPE) customType = undefined;
+				else if (key === MESSAGE) {
+					role = undefined;
+					stopReason = undefined;
+				} else if (key === CUSTOM_TYPE) customType = undefined;
 				i = skipValue(b, i, end);
 				if (i === -1) return null;
 			}
@@ -375,11 +393,12 @@ export function scanLine(b: Uint8Array, start: number, end: number, out?: Scanne
 		}
 	}
 	if (skipSpace(b, i + 1, end) !== end) return null;
-	if (out === undefined) return { type, id, parentId, role, customType };
+	if (out === undefined) return { type, id, parentId, role, customType, stopReason };
 	out.type = type;
 	out.id = id;
 	out.parentId = parentId;
 	out.role = role;
 	out.customType = customType;
+	out.stopReason = stopReason;
 	return out;
 }

@@ -28,7 +28,7 @@ export interface StoredIndex {
  * Bump when what the scan gives changes (the preview, skeletons, line positions, the id table),
  * or how an index is stored.
  */
-export const INDEX_FORMAT = 7;
+export const INDEX_FORMAT = 8;
 
 let store: RobustStore | null = null;
 const previews = () => {
