@@ -37,12 +37,12 @@ export function storageMessage(
 	switch (kind) {
 		case "quota": {
 			const free = use && use.available !== null ? use.available - use.used : null;
-			// Refused with room to spare by the browser's own estimate: saying "full" would send the
-			// user to delete sessions for nothing.
+			const advice = `${after} Delete sessions from the library to make room${file ? ", then press Save next to it in the library" : ""}.`;
+			// Refused though the browser's own estimate has room: say so, rather than contradict it.
 			if (file && use && free !== null && free > file.size) {
-				return `${what}: the browser refused it for lack of room, though by its estimate ${bytes(free)} are free (in use: ${bytes(use.used)}).${after} A private window keeps what a site stores in memory and holds far less than that estimate; in a normal window, press Save next to it in the library.`;
+				return `${what}: browser storage is full for it, though by the browser's estimate ${bytes(free)} are free (in use: ${bytes(use.used)}): the browser holds less than it says, as a private window does (what a site stores is kept in memory there).${advice}`;
 			}
-			return `${what}: browser storage is full${usageText(use)}.${after} Delete sessions from the library to make room${file ? ", then press Save next to it in the library" : ""}.`;
+			return `${what}: browser storage is full${usageText(use)}.${advice}`;
 		}
 		case "unavailable":
 			return unavailableText(err);
