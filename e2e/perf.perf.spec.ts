@@ -675,7 +675,7 @@ function report(): string {
 	const m = results.meta;
 	const out = [
 		`Browser benchmark: ${m.browser}, ${m.cpus} × ${m.cpuModel}, load average ${m.loadAverageAtStart} → ${m.loadAverageAtEnd}, commit ${m.commit}`,
-		`${RUNS} run(s) per shape, each in a fresh browser context (a first open). min / median / max over the runs that`,
+		`${RUNS} run(s) per shape, each in a fresh browser with a new profile (a first open). min / median / max over the runs that`,
 		"gave a figure; the verdict is the median's against the target. A cell that is not a number says why: timeout,",
 		"refused: <the app's message>, page crashed. Raw runs: bench/out/browser.json.",
 	];
