@@ -503,19 +503,11 @@ export function noteNewerPiRules(
 }
 
 /**
- * `copy` (of `entries`, those at `replaced` swapped for the same entries read whole) is taken as
- * `usesNewerPiRules` would take it, with no pass over every entry: as `entries` (skeletons carry
- * their type), as before (a copy kept from call to call), or by an entry read whole.
+ * `copy` (of `entries`, some replaced by equal entries read whole) is taken as `entries` is: no
+ * new pass. Reading whole cannot change the answer, since a deferred reply is never a skeleton.
  */
-export function keepNewerPiRules(
-	copy: readonly SessionEntry[],
-	entries: readonly SessionEntry[],
-	replaced: readonly number[],
-): void {
-	newerPi.set(
-		copy,
-		newerPi.get(copy) === true || usesNewerPiRules(entries) || replaced.some((p) => showsNewerPi(copy[p])),
-	);
+export function keepNewerPiRules(copy: readonly SessionEntry[], entries: readonly SessionEntry[]): void {
+	newerPi.set(copy, usesNewerPiRules(entries));
 }
 
 /**

@@ -211,11 +211,7 @@ describe("which of pi's rules a lazy analysis applies (newer pi's tool-result or
 	const roles = (a: ContextAnalysis) => a.messages.map((m) => m.role);
 
 	it.each([
-		[
-			"a deferred reply on the path (read whole)",
-			[...late, assistant("d1", "r1", null, { stopReason: "deferred" })],
-			"d1",
-		],
+		["a deferred reply on the path", [...late, assistant("d1", "r1", null, { stopReason: "deferred" })], "d1"],
 		[
 			"a newer entry type off the path",
 			[...late, entry("active_tools_change", "t1", "a1", { activeToolNames: [] })],

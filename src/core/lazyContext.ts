@@ -104,12 +104,11 @@ export async function analyzeLazily(session: LazySession, leafId: string | null 
 	const { index, entries } = session;
 	const view = session.scratch ?? entries.slice();
 	if (view.length !== entries.length) throw new Error("a scratch copy of other entries");
-	// The copy's dialect is the session's (a pass over two million entries otherwise).
+	// The copy's dialect and pi's rules for it are the session's (a pass over two million entries otherwise).
 	keepDialect(view, entries);
+	keepNewerPiRules(view, entries);
 	/** Whole in the session, or read (now or by an earlier call) into the scratch copy. */
 	const isWhole = (p: number) => session.isFull(p) || view[p] !== entries[p];
-	/** The positions read whole into the copy by this call. */
-	const replaced: number[] = [];
 	const read = async (positions: Iterable<number>) => {
 		const wanted = new Set<number>();
 		for (const p of positions) if (!isWhole(p)) wanted.add(p);
@@ -117,13 +116,6 @@ export async function analyzeLazily(session: LazySession, leafId: string | null 
 		if (want.length === 0) return;
 		const whole = await session.load(want);
 		for (let i = 0; i < want.length; i++) view[want[i]] = whole[i];
-		for (const p of want) replaced.push(p);
-	};
-	const analyze = (): ContextAnalysis => {
-		// Which of pi's rules apply, from the session's entries and those read (a copy of two million
-		// entries is otherwise searched through once per tip).
-		keepNewerPiRules(view, entries, replaced);
-		return analyzeContext(view, leafId, index);
 	};
 	const leaf = resolveLeaf(index, leafId);
 	const path = pathPositions(index, leaf);
@@ -141,7 +133,7 @@ export async function analyzeLazily(session: LazySession, leafId: string | null 
 		else if (dialect === "oh-my-pi") await read(ompContextReads(view, leafId, index));
 		else throw new Error("another dialect's builder");
 		passes++;
-		analysis = analyze();
+		analysis = analyzeContext(view, leafId, index);
 		if (!readPositions(analysis).every(isWhole)) analysis = null;
 	} catch {
 		analysis = null;
@@ -149,7 +141,7 @@ export async function analyzeLazily(session: LazySession, leafId: string | null 
 	if (!analysis) {
 		await read(path);
 		passes++;
-		analysis = analyze();
+		analysis = analyzeContext(view, leafId, index);
 	}
 	// What the page (which has the session's entries) lacks.
 	const positions = [...new Set(readPositions(analysis))].filter((p) => !session.isFull(p)).sort((a, b) => a - b);

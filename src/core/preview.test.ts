@@ -344,7 +344,7 @@ describe("previewSession", () => {
 		const last = JSON.parse(lines[lines.length - 1]) as { id: string };
 		const tails = [
 			{ type: "active_tools_change", id: "newer-type", parentId: last.id, activeToolNames: [] },
-			// A tip: read whole for the view, so its stopReason is seen.
+			// Parsed in full by the scan (a deferred reply is never a skeleton), so its stopReason is seen.
 			{ type: "message", id: "deferred", parentId: last.id, message: { role: "assistant", stopReason: "deferred" } },
 			{ type: "model_change", id: "whole", parentId: last.id, provider: "p", modelId: "m" },
 		];

@@ -522,20 +522,18 @@ export async function runParse(
 		}
 		const lines = { offset: first.lineOffset, length: first.lineLength };
 		const { version } = first;
-		/** The entries read whole into the preview (the rest are skeletons, or whole in its parts). */
-		let readWhole: SessionEntry[] = [];
 		if (first.wanted.length > 0) {
 			// What the view shows of the entries the scanner kept no bytes for, read from the file: all
 			// of it for a small graph; for a large one the tips' only (its nodes' faces are asked for as
 			// the graph shows them: thousands of nodes' first entries were a few hundred MB of slices).
 			const reader = new SessionHost(blob, first, lines, new Uint8Array(first.entries.length), version);
 			const read = first.graph.nodes.length > NODES_READ_FIRST ? tipsWanted(first) : first.wanted;
-			readWhole = await reader.load(read);
-			first = completePreview(first, readWhole, read);
+			first = completePreview(first, await reader.load(read), read);
 		}
 		const parts = previewToParts(first);
-		// Which of pi's rules the entries show, from the skeletons' types: no pass over every entry.
-		noteNewerPiRules(first.entries, parts.shapes, [...parts.full, ...readWhole]);
+		// Which of pi's rules the entries show, from the skeletons' types and the entries packed whole
+		// (every entry read whole is one): no pass over every entry.
+		noteNewerPiRules(first.entries, parts.shapes, parts.full);
 		const host = new SessionHost(blob, first, lines, wholeMask(parts.shape), version);
 		keepHost(requestId, host);
 		// Sent with its buffers copied, not transferred: the index below is made from it after.
