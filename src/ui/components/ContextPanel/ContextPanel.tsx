@@ -52,9 +52,9 @@ export function ContextPanel() {
 		[liveEntries, liveIndex, liveAnalysis],
 	);
 	// A lean session (its entries are mostly skeletons) shows the context the parse worker works
-	// out from the file it holds, each tip's at once. A session parsed on the page (where no worker
-	// runs) shows here after the graph's nodes (see `OPEN_STEPS`); another leaf, or another version
-	// of the session shown (the lab), at once.
+	// out from the file it holds; a session parsed on the page (where no worker runs), its own.
+	// Either shows here after the graph's nodes (see `OPEN_STEPS`); another leaf, or another
+	// version of the session shown (the lab), at once.
 	const shownKey = useRef<string | null>(null);
 	const partial = session?.partial === true;
 	const hosted = useHostContext(partial ? session : null, useStore(selectLeafId));
@@ -72,15 +72,17 @@ export function ContextPanel() {
 	if (!partial || (hosted && "error" in hosted)) lastFromHost.current = null;
 	else if (fromHost.analysis) lastFromHost.current = fromHost;
 	const stale = waiting && lastFromHost.current?.index === liveIndex ? lastFromHost.current : null;
-	// A lean session's panel shows the worker's answers as they come: the open steps are not its.
-	const step = useOpenStep(partial ? null : liveEntries, INSPECTOR_STEP);
-	const ready = !partial && (step >= OPEN_STEPS.inspector || (!!session && shownKey.current === session.key));
+	// A lean session's first answer is in before the graph's nodes: shown at once, its rows were
+	// laid out in the steps that bring them, which came 20-40 ms later. The same session again (the
+	// full one after its preview) keeps the panel.
+	const step = useOpenStep(liveEntries, INSPECTOR_STEP);
+	const shown = step >= OPEN_STEPS.inspector || (!!session && shownKey.current === session.key);
 	useEffect(() => {
-		if (ready) shownKey.current = session?.key ?? null;
+		if (shown) shownKey.current = session?.key ?? null;
 	});
 	// Not deferred: a deferred render was thrown away and begun again at each frame of the graph's
 	// pan to the tip (300 ms), so a tip's context came half a second after the worker's answer.
-	const target = partial ? (stale ?? fromHost) : ready ? live : NOT_YET;
+	const target = !shown ? NOT_YET : partial ? (stale ?? fromHost) : live;
 	const { entries, index, analysis, whole } = target;
 	const pipeline = useMemo(() => (entries && analysis ? inspectContext(entries, analysis) : null), [entries, analysis]);
 	const state = useInspectorState(analysis);
