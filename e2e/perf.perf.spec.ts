@@ -135,13 +135,17 @@ async function figure<T>(f: () => Promise<T>): Promise<T | Failure> {
 }
 
 /**
- * The deepest tip of a shape (and its path length), from the core, or derived (huge2g); `other`
- * is the deepest of the rest that is not the current leaf (null where there is none, or derived).
+ * The deepest tip of a shape (and its path length), from the core, or derived (huge2g: the tips
+ * of the copy it was made from, in its last copy); `other` is the deepest of the rest that is not
+ * the current leaf (null where there is none).
  */
 function deepestTip(file: ShapeFile): { id: string; length: number; entries: number | null; other: string | null } {
 	if (file.deepestFrom) {
+		const { suffix } = file.deepestFrom;
 		const from = deepestTip(ensureShape(file.deepestFrom.shape));
-		return { id: `${from.id}${file.deepestFrom.suffix}`, length: Number.NaN, entries: null, other: null };
+		// Only the last line of each copy but the last gains a child: the last copy's tips are tips.
+		const other = from.other === null ? null : `${from.other}${suffix}`;
+		return { id: `${from.id}${suffix}`, length: Number.NaN, entries: null, other };
 	}
 	const parsed = parseSession(readFileSync(file.path, "utf8"));
 	const index = getTreeIndex(parsed.entries);
