@@ -26,5 +26,16 @@ describe("lazyArray", () => {
 		expect(r["10"]).toBe(20);
 		expect("10" in a).toBe(true);
 		expect(Object.keys(a).slice(0, 3)).toEqual(["0", "1", "2"]);
+		expect(Object.getOwnPropertyDescriptor(a, "length")?.value).toBe(12);
+		expect(JSON.stringify(lazyArray(3, (i) => i))).toBe("[0,1,2]");
+	});
+
+	it("holds nothing for the items it has not made: two million of them cost no backing store", () => {
+		const before = process.memoryUsage().heapUsed;
+		const kept = Array.from({ length: 20 }, () => lazyArray(2_000_000, (i) => i));
+		const grown = process.memoryUsage().heapUsed - before;
+		expect(kept[19].length).toBe(2_000_000);
+		// With the length set on the array behind it, each held 16 MB of holes (320 MB in all).
+		expect(grown).toBeLessThan(40_000_000);
 	});
 });
