@@ -121,6 +121,21 @@ export function analyzeContext(
 	leafId?: string | null,
 	index: TreeIndex = getTreeIndex(entries),
 ): ContextAnalysis {
+	if (dialectOf(entries) === "oh-my-pi") return analyzeOnPath(entries, leafId, index, []);
+	const leaf = resolveLeaf(index, leafId);
+	return analyzeOnPath(entries, leafId, index, pathPositions(index, leaf));
+}
+
+/**
+ * `analyzeContext` with the path to the leaf `leafId` resolves to worked out already (`pathPositions`;
+ * not read for oh-my-pi's builder): a caller that needs it too walks two million parents once.
+ */
+export function analyzeOnPath(
+	entries: readonly SessionEntry[],
+	leafId: string | null | undefined,
+	index: TreeIndex,
+	path: number[],
+): ContextAnalysis {
 	const dialect = dialectOf(entries);
 	if (dialect === "oh-my-pi") {
 		const omp = analyzeOmpContext(entries, leafId, index);
@@ -128,7 +143,6 @@ export function analyzeContext(
 		return omp;
 	}
 	const leaf = resolveLeaf(index, leafId);
-	const path = pathPositions(index, leaf);
 	const n = path.length;
 	const picked = pickEntries(entries, index, path, entryCodes(entries, index));
 	const { thinkingLevel, thinkingLevelFrom, modelFrom, activeToolsFrom, k, regions, selectedMask, rule, compaction } =
@@ -435,8 +449,18 @@ export function contextReads(
 	leafId: string | null | undefined,
 	index: TreeIndex = getTreeIndex(entries),
 ): number[] {
+	return readsOnPath(entries, leafId, index, pathPositions(index, resolveLeaf(index, leafId)));
+}
+
+/** `contextReads` with the path to the leaf worked out already (see `analyzeOnPath`). */
+export function readsOnPath(
+	entries: readonly SessionEntry[],
+	leafId: string | null | undefined,
+	index: TreeIndex,
+	path: readonly number[],
+): number[] {
 	const leaf = resolveLeaf(index, leafId);
-	const picked = pickEntries(entries, index, pathPositions(index, leaf), entryCodes(entries, index));
+	const picked = pickEntries(entries, index, path, entryCodes(entries, index));
 	return [...picked.selectedPositions, ...alsoReadAt(leaf, picked)];
 }
 

@@ -1,17 +1,17 @@
 import {
 	alsoReadAt,
-	analyzeContext,
+	analyzeOnPath,
 	type ContextAnalysis,
 	contextEditsOn,
-	contextReads,
 	keepNewerPiRules,
 	type PathEntryFate,
 	type Region,
+	readsOnPath,
 	summarizedPrefix,
 } from "./context";
 import { dialectOf, keepDialect } from "./dialect";
 import { lazyArray } from "./lazyArray";
-import { type MeasuredContext, measuredAt } from "./measured";
+import { type MeasuredContext, measuredAt, measuredContext } from "./measured";
 import { ompContextReads } from "./omp";
 import { pathPositions, resolveLeaf, type TreeIndex } from "./tree";
 import type { SessionEntry } from "./types";
@@ -129,11 +129,11 @@ export async function analyzeLazily(session: LazySession, leafId: string | null 
 		// (found without building the messages and fates of the skeletons). pi's and oh-my-pi's
 		// builders say which; another dialect's gets the whole path.
 		const dialect = dialectOf(view);
-		if (dialect === "pi") await read(contextReads(view, leafId, index));
+		if (dialect === "pi") await read(readsOnPath(view, leafId, index, path));
 		else if (dialect === "oh-my-pi") await read(ompContextReads(view, leafId, index));
 		else throw new Error("another dialect's builder");
 		passes++;
-		analysis = analyzeContext(view, leafId, index);
+		analysis = analyzeOnPath(view, leafId, index, path);
 		if (!readPositions(analysis).every(isWhole)) analysis = null;
 	} catch {
 		analysis = null;
@@ -141,7 +141,7 @@ export async function analyzeLazily(session: LazySession, leafId: string | null 
 	if (!analysis) {
 		await read(path);
 		passes++;
-		analysis = analyzeContext(view, leafId, index);
+		analysis = analyzeOnPath(view, leafId, index, path);
 	}
 	// What the page (which has the session's entries) lacks.
 	const positions = [...new Set(readPositions(analysis))].filter((p) => !session.isFull(p)).sort((a, b) => a - b);
@@ -195,12 +195,16 @@ export interface PackedFates {
 	regionCounts: Int32Array;
 }
 
-/** A context analysis packed for a trip between threads (see `packAnalysis`). */
-export type PackedAnalysis = Omit<ContextAnalysis, "fates" | "path"> & { fates: PackedFates; path: Int32Array };
+/**
+ * A context analysis packed for a trip between threads (see `packAnalysis`); its path is its
+ * fates' positions (the fates are parallel to the path).
+ */
+export type PackedAnalysis = Omit<ContextAnalysis, "fates" | "path"> & { fates: PackedFates };
 
 export function packAnalysis(a: ContextAnalysis): PackedAnalysis {
+	const { path: _path, fates, ...rest } = a;
 	// Columns of their own: they are transferred (a copy `fateColumns` keeps would be emptied).
-	return { ...a, fates: packFates(a.fates), path: Int32Array.from(a.path) };
+	return { ...rest, fates: packFates(fates) };
 }
 
 /** `fates` as columns; a summarized prefix (see core `summarizedPrefix`) is filled in, not read. */
@@ -261,17 +265,9 @@ function packFates(fates: readonly PathEntryFate[]): PackedFates {
 /** The buffers of a packed analysis, to transfer rather than copy. */
 export function packedBuffers(p: PackedAnalysis): ArrayBuffer[] {
 	const f = p.fates;
-	return [
-		f.position,
-		f.region,
-		f.flags,
-		f.messageStart,
-		f.messageCount,
-		f.reasonAt,
-		f.indexOf,
-		f.regionCounts,
-		p.path,
-	].map((a) => a.buffer as ArrayBuffer);
+	return [f.position, f.region, f.flags, f.messageStart, f.messageCount, f.reasonAt, f.indexOf, f.regionCounts].map(
+		(a) => a.buffer as ArrayBuffer,
+	);
 }
 
 /** Fates made on demand from their columns (see `unpackAnalysis`), by the array that shows them. */
@@ -312,16 +308,39 @@ export function unpackAnalysis(p: PackedAnalysis, idOf: (position: number) => st
 	};
 	const fates = lazyArray(n, fateAt);
 	lazyColumns.set(fates, f);
-	// (A loop: `Array.from` of a typed array is several times slower, 0.2 s for 2 million.)
-	const path: number[] = new Array(p.path.length);
-	for (let i = 0; i < path.length; i++) path[i] = p.path[i];
-	return { ...p, fates, path };
+	const analysis = { ...p, fates } as ContextAnalysis;
+	// The path (the fates' positions) is made when first read: the page's answer to a click on a
+	// 1.9 million-entry path's tip made it at once, 12 ms and 15 MB (collected in the same task) that
+	// the view did not use (see `measuredOfAnalysis`).
+	let path: number[] | null = null;
+	Object.defineProperty(analysis, "path", {
+		enumerable: true,
+		configurable: true,
+		get: () => {
+			if (path === null) {
+				// (A loop into an array of its length: `Array.from` of a typed array, or pushing, is slower.)
+				path = new Array(n);
+				for (let i = 0; i < n; i++) path[i] = f.position[i];
+			}
+			return path;
+		},
+	});
+	return analysis;
 }
 
 /**
  * The columns behind fates made by `unpackAnalysis`, or made once for fates with a summarized
  * prefix (core `summarizedPrefix`: packed without making its fates); else null (plain objects).
  */
+/**
+ * `measuredContext` of the path `a` is for: on the positions of fates that are columns (see
+ * `unpackAnalysis`), with no path made.
+ */
+export function measuredOfAnalysis(entries: readonly SessionEntry[], a: ContextAnalysis): MeasuredContext | null {
+	const columns = lazyColumns.get(a.fates);
+	return measuredContext(entries, columns ? columns.position : a.path);
+}
+
 export function fateColumns(fates: readonly PathEntryFate[]): PackedFates | null {
 	let columns = lazyColumns.get(fates);
 	if (columns === undefined && summarizedPrefix(fates)) {

@@ -41,7 +41,7 @@ export function recordedContextTokens(entry: SessionEntry): number | null {
  * that recorded its input, or null when none did. Pure; O(path length) at worst, walking back
  * from the leaf.
  */
-export function measuredContext(entries: readonly SessionEntry[], path: readonly number[]): MeasuredContext | null {
+export function measuredContext(entries: readonly SessionEntry[], path: ArrayLike<number>): MeasuredContext | null {
 	let beforeCompaction = false;
 	for (let i = path.length - 1; i >= 0; i--) {
 		const entry = entries[path[i]];

@@ -204,18 +204,30 @@ export class SessionHost {
 	}
 
 	private scratch: SessionEntry[] | null = null;
+	/** How many entries the scratch copy holds read in whole. */
+	private scratchRead = 0;
 
 	/** The session as the builder reads it lazily, with `overlay` appended. */
 	private lazy(overlay: readonly SessionEntry[]): LazySession {
 		if (overlay.length === 0) {
 			// One scratch copy for every question, dropped once it holds too much read in whole.
-			if (this.scratch === null || this.scratchFilled() > SCRATCH_ENTRIES) this.scratch = this.entries.slice();
+			if (this.scratch === null || this.scratchRead > SCRATCH_ENTRIES) {
+				this.scratch = this.entries.slice();
+				this.scratchRead = 0;
+			}
+			const scratch = this.scratch;
 			return {
 				entries: this.entries,
 				index: this.index,
 				isFull: (p) => this.full[p] === 1,
-				load: (positions) => this.load(positions),
-				scratch: this.scratch,
+				// The builder reads an entry into the copy only where it holds the skeleton still: what it
+				// loads is what the copy holds whole (counted, not searched for: 20 ms in two million).
+				load: async (positions) => {
+					const read = await this.load(positions);
+					if (scratch === this.scratch) this.scratchRead += positions.length;
+					return read;
+				},
+				scratch,
 			};
 		}
 		const lab = this.labWith(overlay);
@@ -403,15 +415,6 @@ export class SessionHost {
 			issues,
 			leafId: currentLeafId(entries),
 		};
-	}
-
-	/** How many entries the scratch copy holds read in whole. */
-	private scratchFilled(): number {
-		const scratch = this.scratch;
-		if (!scratch) return 0;
-		let n = 0;
-		for (let i = 0; i < scratch.length; i++) if (scratch[i] !== this.entries[i]) n++;
-		return n;
 	}
 
 	private findRun = 0;

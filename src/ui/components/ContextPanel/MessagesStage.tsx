@@ -1,5 +1,5 @@
 import { useMemo } from "react";
-import { measuredContext } from "../../../core";
+import { measuredOfAnalysis } from "../../../core";
 import { formatCount } from "../Message/fields";
 import { MeasuredTokens } from "../Tokens/MeasuredTokens";
 import { VirtualList } from "../VirtualList/VirtualList";
@@ -11,7 +11,7 @@ import { SettingsFacts } from "./SettingsFacts";
 export function MessagesStage() {
 	const { entries, analysis, pipeline } = useInspector();
 	const count = analysis.messages.length;
-	const measured = useMemo(() => measuredContext(entries, analysis.path), [entries, analysis.path]);
+	const measured = useMemo(() => measuredOfAnalysis(entries, analysis), [entries, analysis]);
 	return (
 		<>
 			<SettingsFacts />

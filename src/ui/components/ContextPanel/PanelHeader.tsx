@@ -1,5 +1,5 @@
 import { useMemo } from "react";
-import { type CompactionEntry, measuredContext } from "../../../core";
+import { type CompactionEntry, measuredOfAnalysis } from "../../../core";
 import { formatCount } from "../Message/fields";
 import { MeasuredTokens } from "../Tokens/MeasuredTokens";
 import { useInspector } from "./inspectorContext";
@@ -9,7 +9,7 @@ export function PanelHeader({ isCurrentLeaf, offPath }: { isCurrentLeaf: boolean
 	const { entries, analysis, pipeline } = useInspector();
 	const leaf = analysis.leaf >= 0 ? entries[analysis.leaf] : null;
 	const compaction = analysis.compaction ? (entries[analysis.compaction.position] as CompactionEntry) : null;
-	const measured = useMemo(() => measuredContext(entries, analysis.path), [entries, analysis.path]);
+	const measured = useMemo(() => measuredOfAnalysis(entries, analysis), [entries, analysis]);
 	return (
 		<header className="ins-header">
 			<h2 className="panel__title">
