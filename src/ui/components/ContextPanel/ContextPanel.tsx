@@ -37,6 +37,8 @@ const INSPECTOR_STEP = [OPEN_STEPS.inspector];
 const UP_TO_ENTRIES = 2;
 const UP_TO_MESSAGES = 3;
 const UP_TO_PAYLOAD = 4;
+/** A context of a path longer than this comes in those stages each time, not only a session's first. */
+const STAGED_PATH_ABOVE = 200_000;
 
 const NOT_YET: Target = { entries: undefined, index: null, analysis: null };
 
@@ -109,19 +111,21 @@ export function ContextPanel() {
 	// The first context a session shows comes in three tasks: the path and the entries read, then
 	// the messages (markdown) a task later, then the provider's payload (markdown, code). In one,
 	// the panel's first render of a 100 MB session's tip was a 60 ms task here; the last two
-	// together were still 55-95 ms on a two-core machine. Later contexts come whole.
+	// together were still 55-95 ms on a two-core machine. Later contexts come whole, but for those
+	// of very long paths: another tip of a 2 GB session was a 40-60 ms task in one.
 	const sessionKey = session?.key ?? null;
-	const [shownUpTo, setShownUpTo] = useState<{ key: string | null; stage: number }>({
+	const stagedFor: unknown = analysis && analysis.fates.length > STAGED_PATH_ABOVE ? analysis : sessionKey;
+	const [shownUpTo, setShownUpTo] = useState<{ key: unknown; stage: number }>({
 		key: null,
 		stage: UP_TO_ENTRIES,
 	});
-	const upTo = shownUpTo.key === sessionKey ? shownUpTo.stage : UP_TO_ENTRIES;
+	const upTo = shownUpTo.key === stagedFor ? shownUpTo.stage : UP_TO_ENTRIES;
 	const hasContent = inspector !== null;
 	useEffect(() => {
 		if (!hasContent || upTo >= UP_TO_PAYLOAD) return;
-		const timer = setTimeout(() => setShownUpTo({ key: sessionKey, stage: upTo + 1 }), 0);
+		const timer = setTimeout(() => setShownUpTo({ key: stagedFor, stage: upTo + 1 }), 0);
 		return () => clearTimeout(timer);
-	}, [hasContent, sessionKey, upTo]);
+	}, [hasContent, stagedFor, upTo]);
 	const explaining = explain?.stage === "messages" || explain?.stage === "payload";
 	const messagesShown = upTo >= UP_TO_MESSAGES || explaining;
 	const payloadShown = upTo >= UP_TO_PAYLOAD || explaining;
