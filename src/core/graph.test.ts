@@ -285,6 +285,17 @@ describe("buildGraph marks compactions, kept ranges and labels", () => {
 			const packed = unpackAnalysis(packAnalysis(analysis), (p) => entries[p].id);
 			expect(fateColumns(packed.fates)).not.toBeNull();
 			expect(paintGraph(graph, index, { analysis: packed })).toEqual(paintGraph(graph, index, { analysis }));
+			// Painted again (the ranks kept from the pass above), and on the graph with its runs
+			// expanded (other nodes: worked out again for it).
+			expect(paintGraph(graph, index, { analysis: packed, hitPositions: [leaf] })).toEqual(
+				paintGraph(graph, index, { analysis, hitPositions: [leaf] }),
+			);
+			const expanded = buildGraph(index, new Set(graph.nodes.filter((n) => n.kind === "segment").map((n) => n.id)));
+			expect(expanded.nodes.length).toBeGreaterThan(graph.nodes.length);
+			const fresh = analyzeContext(entries, entries[leaf].id, index);
+			expect(paintGraph(expanded, index, { analysis: packed })).toEqual(
+				paintGraph(expanded, index, { analysis: fresh }),
+			);
 		}
 	});
 
