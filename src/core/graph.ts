@@ -539,7 +539,7 @@ function codeRanks(): Int8Array {
  * (checkpoint > context > kept > summarized > skipped) and sums their hits and issues.
  * O(path + hits + issues), independent of the number of nodes.
  */
-/** Each graph's node ranks per analysis (see `bestRanks`). */
+/** The node ranks worked out for fates columns, with the graph they are for (see `bestRanks`). */
 const ranksOf = new WeakMap<PackedFates, { graph: SessionGraph; best: Int8Array }>();
 
 /**
