@@ -235,27 +235,36 @@ function packFates(fates: readonly PathEntryFate[]): PackedFates {
 	};
 	const prefix = summarizedPrefix(fates);
 	const from = prefix?.count ?? 0;
+	// The last position and the counts by region are taken as the columns are filled: one pass
+	// over a summarized prefix of two million, not two.
+	let last = -1;
 	if (prefix) {
-		for (let i = 0; i < from; i++) packed.position[i] = prefix.path[i];
-		packed.region.fill(REGIONS.indexOf(prefix.region), 0, from);
+		const { path } = prefix;
+		const { position } = packed;
+		for (let i = 0; i < from; i++) {
+			const p = path[i];
+			position[i] = p;
+			if (p > last) last = p;
+		}
+		const code = REGIONS.indexOf(prefix.region);
+		packed.region.fill(code, 0, from);
+		packed.regionCounts[code] += from;
 		packed.messageStart.fill(-1, 0, from);
 		packed.reasonAt.fill(reasonOf(prefix.reason), 0, from);
 	}
 	for (let i = from; i < n; i++) {
 		const f = prefix ? prefix.after[i - from] : fates[i];
+		const code = REGIONS.indexOf(f.region);
 		packed.position[i] = f.position;
-		packed.region[i] = REGIONS.indexOf(f.region);
+		if (f.position > last) last = f.position;
+		packed.region[i] = code;
+		packed.regionCounts[code]++;
 		packed.flags[i] = (f.selected ? 1 : 0) | (f.omitted ? 2 : 0);
 		packed.messageStart[i] = f.messageStart;
 		packed.messageCount[i] = f.messageCount;
 		packed.reasonAt[i] = reasonOf(f.reason);
 		if (f.editId !== undefined) packed.editId.push([i, f.editId]);
 		if (f.dropReason !== undefined) packed.dropReason.push([i, f.dropReason]);
-	}
-	let last = -1;
-	for (let i = 0; i < n; i++) {
-		last = Math.max(last, packed.position[i]);
-		packed.regionCounts[packed.region[i]]++;
 	}
 	packed.indexOf = new Int32Array(last + 1).fill(-1);
 	for (let i = 0; i < n; i++) packed.indexOf[packed.position[i]] = i;
