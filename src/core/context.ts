@@ -121,9 +121,9 @@ export function analyzeContext(
 	leafId?: string | null,
 	index: TreeIndex = getTreeIndex(entries),
 ): ContextAnalysis {
-	if (dialectOf(entries) === "oh-my-pi") return analyzeOnPath(entries, leafId, index, []);
-	const leaf = resolveLeaf(index, leafId);
-	return analyzeOnPath(entries, leafId, index, pathPositions(index, leaf));
+	// oh-my-pi's builder walks its own path.
+	const path = dialectOf(entries) === "oh-my-pi" ? [] : pathPositions(index, resolveLeaf(index, leafId));
+	return analyzeOnPath(entries, leafId, index, path);
 }
 
 /**

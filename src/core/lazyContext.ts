@@ -341,15 +341,6 @@ export function unpackAnalysis(p: PackedAnalysis, idOf: (position: number) => st
  * The columns behind fates made by `unpackAnalysis`, or made once for fates with a summarized
  * prefix (core `summarizedPrefix`: packed without making its fates); else null (plain objects).
  */
-/**
- * `measuredContext` of the path `a` is for: on the positions of fates that are columns (see
- * `unpackAnalysis`), with no path made.
- */
-export function measuredOfAnalysis(entries: readonly SessionEntry[], a: ContextAnalysis): MeasuredContext | null {
-	const columns = lazyColumns.get(a.fates);
-	return measuredContext(entries, columns ? columns.position : a.path);
-}
-
 export function fateColumns(fates: readonly PathEntryFate[]): PackedFates | null {
 	let columns = lazyColumns.get(fates);
 	if (columns === undefined && summarizedPrefix(fates)) {
@@ -357,6 +348,15 @@ export function fateColumns(fates: readonly PathEntryFate[]): PackedFates | null
 		lazyColumns.set(fates, columns);
 	}
 	return columns ?? null;
+}
+
+/**
+ * `measuredContext` of the path `a` is for: on the positions of fates that are columns (see
+ * `unpackAnalysis`), with no path made.
+ */
+export function measuredOfAnalysis(entries: readonly SessionEntry[], a: ContextAnalysis): MeasuredContext | null {
+	const columns = lazyColumns.get(a.fates);
+	return measuredContext(entries, columns ? columns.position : a.path);
 }
 
 /** Plain fates counted by region (`REGIONS` order), once per fates array: a tip's panel asks more than once. */
