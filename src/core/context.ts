@@ -134,7 +134,7 @@ export function analyzeOnPath(
 	entries: readonly SessionEntry[],
 	leafId: string | null | undefined,
 	index: TreeIndex,
-	path: number[],
+	path: number[] | Int32Array,
 ): ContextAnalysis {
 	const dialect = dialectOf(entries);
 	if (dialect === "oh-my-pi") {
@@ -183,7 +183,7 @@ export function analyzeOnPath(
 		after[i - summarizedTo] = {
 			position,
 			id: entries[position].id,
-			region: regions[i],
+			region: PICKED_REGIONS[regions[i]],
 			selected: selectedMask[i] === 1,
 			messageStart: 0,
 			messageCount: 0,
@@ -228,9 +228,9 @@ export function analyzeOnPath(
 	}
 	const fates = summarizedTo === 0 ? after : summarizedFates(entries, path, summarizedTo, summarized, after);
 
-	return {
+	const analysis: ContextAnalysis = {
 		leaf,
-		path,
+		path: [],
 		rule,
 		compaction,
 		fates,
@@ -245,6 +245,31 @@ export function analyzeOnPath(
 		modelFrom,
 		activeToolsFrom,
 	};
+	if (Array.isArray(path)) analysis.path = path;
+	else pathFromColumn(analysis, path);
+	return analysis;
+}
+
+/**
+ * Gives `analysis` the path `positions` stand for, made as an array when first read: a lazy
+ * session's path of two million entries is worked on as a typed column (see core
+ * `pathColumn`), which a caller that only packs the analysis never makes into an array.
+ */
+export function pathFromColumn(analysis: ContextAnalysis, positions: Int32Array): void {
+	let path: number[] | null = null;
+	Object.defineProperty(analysis, "path", {
+		enumerable: true,
+		configurable: true,
+		get: () => {
+			if (path === null) {
+				// (A loop into an array of its length: `Array.from` of a typed array, or pushing, is slower.)
+				const n = positions.length;
+				path = new Array(n);
+				for (let i = 0; i < n; i++) path[i] = positions[i];
+			}
+			return path;
+		},
+	});
 }
 
 /** What pi's builder picks on a path (SPEC §3.1, §3.2): by entry types, roles, ids and the compaction. */
@@ -257,7 +282,8 @@ interface PickedEntries {
 	k: number;
 	/** The path's first this many entries are summarized (0 without a compaction). */
 	summarizedTo: number;
-	regions: Region[];
+	/** Each path entry's region as a code (`PICKED_REGIONS`). */
+	regions: Uint8Array;
 	selectedMask: Uint8Array;
 	rule: CompactionRule;
 	compaction: CompactionInfo | null;
@@ -318,12 +344,8 @@ function entryCodes(entries: readonly SessionEntry[], index: TreeIndex): Uint8Ar
 }
 
 /** The path's context edits (positions), found by their codes. */
-export function contextEditsOn(entries: readonly SessionEntry[], index: TreeIndex, path: readonly number[]): number[] {
-	const codes = entryCodes(entries, index);
-	const out: number[] = [];
-	// (Indexed: a path of two million is iterated cold here, once per tip.)
-	for (let i = 0; i < path.length; i++) if (codes[path[i]] === CONTEXT_EDIT) out.push(path[i]);
-	return out;
+export function contextEditsOn(entries: readonly SessionEntry[], index: TreeIndex, path: ArrayLike<number>): number[] {
+	return pathMarks(path, entryCodes(entries, index)).edits.slice();
 }
 
 /**
@@ -335,7 +357,7 @@ export function contextEditsOn(entries: readonly SessionEntry[], index: TreeInde
 function keptIndex(
 	entries: readonly SessionEntry[],
 	index: TreeIndex,
-	path: readonly number[],
+	path: ArrayLike<number>,
 	end: number,
 	id: unknown,
 ): number {
@@ -348,49 +370,95 @@ function keptIndex(
 	return pathIndexOf(entries, path, end, id);
 }
 
+/**
+ * What one pass over a path's codes finds (see `pathMarks`): the entries that set the settings last,
+ * the latest compaction's path index, and the context edits' positions.
+ */
+interface PathMarks {
+	codes: Uint8Array;
+	thinkingLevelFrom: number;
+	modelFrom: number;
+	activeToolsFrom: number;
+	/** Path index of the latest compaction, -1 for none. */
+	k: number;
+	/** Positions of the path's context edits, root first. */
+	edits: number[];
+}
+
+const marksByPath = new WeakMap<ArrayLike<number>, PathMarks>();
+
+/**
+ * The marks of `path` (by the entries' `codes`), kept per path array: a lazy session's tip asks
+ * for its context edits, then what the builder reads, then the analysis, each on the same path
+ * (three passes over two million entries otherwise). Codes are a tree index's, so the same path
+ * array and codes always give the same marks.
+ */
+function pathMarks(path: ArrayLike<number>, codes: Uint8Array): PathMarks {
+	const known = marksByPath.get(path);
+	if (known && known.codes === codes) return known;
+	let thinkingLevelFrom = -1;
+	let modelFrom = -1;
+	let activeToolsFrom = -1;
+	let k = -1;
+	const edits: number[] = [];
+	// (Indexed: a path of two million is iterated cold here, once per tip.)
+	for (let i = 0; i < path.length; i++) {
+		const p = path[i];
+		switch (codes[p]) {
+			case ACTIVE_TOOLS_CHANGE:
+				activeToolsFrom = p;
+				break;
+			case THINKING_LEVEL_CHANGE:
+				thinkingLevelFrom = p;
+				break;
+			case MODEL_CHANGE:
+			case ASSISTANT_MESSAGE:
+				modelFrom = p;
+				break;
+			case COMPACTION:
+				k = i;
+				break;
+			case CONTEXT_EDIT:
+				edits.push(p);
+				break;
+			default:
+				break;
+		}
+	}
+	const marks = { codes, thinkingLevelFrom, modelFrom, activeToolsFrom, k, edits };
+	marksByPath.set(path, marks);
+	return marks;
+}
+
+// A picked path entry's region as a code (`PickedEntries.regions`): 0, what a new array holds, is
+// "summarized", so a summarized prefix of two million entries is not written at all.
+const PICKED_REGIONS: readonly Region[] = ["summarized", "kept", "checkpoint", "after", "whole"];
+const KEPT = 1;
+const CHECKPOINT = 2;
+const AFTER = 3;
+const WHOLE = 4;
+
 function pickEntries(
 	entries: readonly SessionEntry[],
 	index: TreeIndex,
-	path: readonly number[],
+	path: ArrayLike<number>,
 	codes: Uint8Array,
 ): PickedEntries {
 	const n = path.length;
 
 	// Settings come from the whole path (SPEC §3.2). The model object is built once at the end
 	// from the entry that set it last, the thinking level read from the one that set it last.
-	let thinkingLevelFrom = -1;
-	let modelFrom = -1;
-	let activeToolsFrom = -1;
-	let k = -1;
-	for (let i = 0; i < n; i++) {
-		switch (codes[path[i]]) {
-			case ACTIVE_TOOLS_CHANGE:
-				activeToolsFrom = path[i];
-				break;
-			case THINKING_LEVEL_CHANGE:
-				thinkingLevelFrom = path[i];
-				break;
-			case MODEL_CHANGE:
-			case ASSISTANT_MESSAGE:
-				modelFrom = path[i];
-				break;
-			case COMPACTION:
-				k = i;
-				break;
-			default:
-				break;
-		}
-	}
+	const { thinkingLevelFrom, modelFrom, activeToolsFrom, k } = pathMarks(path, codes);
 	const thinkingLevel =
 		thinkingLevelFrom === -1 ? "off" : (entries[thinkingLevelFrom] as ThinkingLevelChangeEntry).thinkingLevel;
 	// Which entries are active (SPEC §3.1).
-	const regions: Region[] = new Array(n);
+	const regions = new Uint8Array(n);
 	const selectedMask = new Uint8Array(n);
 	let rule: CompactionRule = "none";
 	let compaction: CompactionInfo | null = null;
 	let summarizedTo = 0;
 	if (k === -1) {
-		regions.fill("whole");
+		regions.fill(WHOLE);
 		selectedMask.fill(1);
 	} else {
 		const c = entries[path[k]] as CompactionEntry;
@@ -407,22 +475,23 @@ function pickEntries(
 			firstKeptPathIndex: keptFrom,
 			tokensBefore: c.tokensBefore,
 		};
-		// Before the kept range (or the compaction): summarized; the kept range; the compaction; after.
+		// Before the kept range (or the compaction): summarized (0, as made); the kept range; the
+		// compaction; after.
 		summarizedTo = keptFrom === -1 ? k : keptFrom;
-		regions.fill("summarized", 0, summarizedTo);
 		for (let i = summarizedTo; i < k; i++) {
-			regions[i] = "kept";
+			regions[i] = KEPT;
 			selectedMask[i] = codes[path[i]] === MESSAGE && isSystemMessage(entries[path[i]]) ? 0 : 1;
 		}
-		regions[k] = "checkpoint";
-		regions.fill("after", k + 1);
+		regions[k] = CHECKPOINT;
+		regions.fill(AFTER, k + 1);
 		selectedMask.fill(1, k);
 	}
 
-	// Selected entries in builder order: the compaction first, then the kept range, then the rest.
+	// Selected entries in builder order: the compaction first, then the kept range, then the rest
+	// (nothing summarized is selected).
 	const order: number[] = [];
 	if (k !== -1) order.push(k);
-	for (let i = 0; i < n; i++) if (i !== k && selectedMask[i]) order.push(i);
+	for (let i = summarizedTo; i < n; i++) if (i !== k && selectedMask[i]) order.push(i);
 	const selectedPositions = order.map((i) => path[i]);
 	return {
 		thinkingLevel,
@@ -458,7 +527,7 @@ export function readsOnPath(
 	entries: readonly SessionEntry[],
 	leafId: string | null | undefined,
 	index: TreeIndex,
-	path: readonly number[],
+	path: ArrayLike<number>,
 ): number[] {
 	const leaf = resolveLeaf(index, leafId);
 	const picked = pickEntries(entries, index, path, entryCodes(entries, index));
@@ -544,7 +613,7 @@ function normalizeToolResults(
 	sources: MessageSource[],
 	/** The fates of the path from `from` on (those before are summarized: no messages). */
 	fates: PathEntryFate[],
-	path: readonly number[],
+	path: ArrayLike<number>,
 	from: number,
 ): void {
 	const callAt = new Map<string, number>();
@@ -735,7 +804,7 @@ export interface SummarizedPrefix {
 	reason: string;
 	region: "summarized" | "cleared";
 	/** The whole path, and the fates from `count` on. */
-	path: readonly number[];
+	path: ArrayLike<number>;
 	after: readonly PathEntryFate[];
 }
 
@@ -748,7 +817,7 @@ const prefixes = new WeakMap<readonly PathEntryFate[], SummarizedPrefix>();
  */
 export function summarizedFates(
 	entries: readonly SessionEntry[],
-	path: readonly number[],
+	path: ArrayLike<number>,
 	count: number,
 	reason: string,
 	after: PathEntryFate[],

@@ -33,14 +33,15 @@ function projected(fates: readonly PathEntryFate[]): { edited: number; omitted: 
 			contributing: fates.filter((f) => f.messageCount > 0).map((f) => f.position),
 		};
 	}
-	const { flags, messageCount, position } = columns;
+	// (The per-fate columns start after the summarized run: none of its fates is omitted or sends.)
+	const { flags, messageCount, position, prefix } = columns;
 	let omitted = 0;
 	const contributing: number[] = [];
-	for (let i = 0; i < position.length; i++) {
-		if ((flags[i] & 2) === 2) omitted++;
-		if (messageCount[i] > 0) contributing.push(position[i]);
+	for (let j = 0; j < flags.length; j++) {
+		if ((flags[j] & 2) === 2) omitted++;
+		if (messageCount[j] > 0) contributing.push(position[prefix + j]);
 	}
-	const edited = columns.editId.filter(([i, id]) => id && (flags[i] & 2) === 0).length;
+	const edited = columns.editId.filter(([i, id]) => id && (flags[i - prefix] & 2) === 0).length;
 	return { edited, omitted, contributing };
 }
 

@@ -8,7 +8,7 @@ import { generateSessionLines, Rng, WORKLOADS } from "../../bench/generate";
 import { goldenNames, readFixture } from "../../test/fixtures";
 import { analyzeContext } from "./context";
 import { createSessionParser, parseSession } from "./parse";
-import { buildTreeIndex, pathPositions } from "./tree";
+import { buildTreeIndex, pathColumn, pathPositions } from "./tree";
 import type { ParsedSession, SessionEntry } from "./types";
 
 const entry = (id: string, parentId: string | null, type = "custom"): SessionEntry =>
@@ -139,7 +139,9 @@ describe("tree index shortcuts", () => {
 			const walked: number[] = [];
 			for (let p = leaf; p !== -1; p = index.parent[p]) walked.push(p);
 			expect(pathPositions(index, leaf)).toEqual(walked.reverse());
+			expect([...pathColumn(index, leaf)]).toEqual(walked);
 		}
+		expect(pathColumn(index, -1).length).toBe(0);
 	});
 
 	it("falls back to walking when the depth disagrees with the parent links", () => {
@@ -147,6 +149,10 @@ describe("tree index shortcuts", () => {
 		const wrongDepth = { ...index, depth: Int32Array.from([0, 5, 1]) };
 		expect(pathPositions(wrongDepth, 2)).toEqual([0, 1, 2]);
 		expect(pathPositions(wrongDepth, 1)).toEqual([0, 1]);
+		expect([...pathColumn(wrongDepth, 2)]).toEqual([0, 1, 2]);
+		expect([...pathColumn(wrongDepth, 1)]).toEqual([0, 1]);
+		const shortDepth = { ...index, depth: Int32Array.from([0, 0, 0]) };
+		expect([...pathColumn(shortDepth, 2)]).toEqual([0, 1, 2]);
 	});
 });
 

@@ -550,15 +550,18 @@ const ranksOf = new WeakMap<PackedFates, { graph: SessionGraph; best: Int8Array 
 function bestRanks(graph: SessionGraph, columns: PackedFates): Int8Array {
 	const known = ranksOf.get(columns);
 	if (known && known.graph === graph) return known.best;
-	const { position, region, flags } = columns;
+	const { position, region, flags, prefix } = columns;
 	const { nodeAt, nodes } = graph;
 	const ranks = codeRanks();
 	const best = new Int8Array(nodes.length).fill(-1);
+	// The summarized run (unselected, one region), then the fates of the per-fate columns.
+	const prefixRank = ranks[columns.prefixRegion * 2];
 	for (let i = 0; i < position.length; i++) {
 		const pos = position[i];
 		const node = pos >= 0 && pos < nodeAt.length ? nodeAt[pos] : -1;
 		if (node === -1) continue;
-		const rank = ranks[region[i] * 2 + (flags[i] & 1)];
+		const j = i - prefix;
+		const rank = j < 0 ? prefixRank : ranks[region[j] * 2 + (flags[j] & 1)];
 		if (rank > best[node]) best[node] = rank;
 	}
 	ranksOf.set(columns, { graph, best });

@@ -69,6 +69,29 @@ describe.each(SESSIONS)("a packed analysis of %s", (_name, text) => {
 	});
 });
 
+describe("a packed analysis with a summarized prefix", () => {
+	it("packs the prefix as a run: per-fate columns hold only the fates after it", () => {
+		let seen = 0;
+		for (const name of goldenNames()) {
+			const { entries } = parseSession(readGolden(name).text);
+			const index = getTreeIndex(entries);
+			for (const leaf of index.leaves) {
+				const a = analyzeContext(entries, entries[leaf].id, index);
+				const summarized = a.fates.filter((f) => f.region === "summarized").length;
+				const columns = packAnalysis(a).fates;
+				expect(columns.position.length).toBe(a.fates.length);
+				expect(columns.region.length + columns.prefix).toBe(a.fates.length);
+				if (a.compaction && summarized > 0) {
+					// Every summarized fate is in the run, and the run is nothing else.
+					expect(columns.prefix).toBe(summarized);
+					seen++;
+				} else expect(columns.prefix).toBe(0);
+			}
+		}
+		expect(seen).toBeGreaterThan(0);
+	});
+});
+
 describe("isSkeleton", () => {
 	it("tells a preview's skeletons from whole entries", () => {
 		const skeleton = { type: "message", id: "a", parentId: null, message: { role: "user" } } as unknown as SessionEntry;

@@ -5,6 +5,7 @@ import {
 	contextEditsOn,
 	keepNewerPiRules,
 	type PathEntryFate,
+	pathFromColumn,
 	type Region,
 	readsOnPath,
 	summarizedPrefix,
@@ -13,7 +14,7 @@ import { dialectOf, keepDialect } from "./dialect";
 import { lazyArray } from "./lazyArray";
 import { type MeasuredContext, measuredAt, measuredContext } from "./measured";
 import { ompContextReads } from "./omp";
-import { pathPositions, resolveLeaf, type TreeIndex } from "./tree";
+import { pathColumn, resolveLeaf, type TreeIndex } from "./tree";
 import type { SessionEntry } from "./types";
 
 /**
@@ -65,14 +66,14 @@ const MEASURED_READS = 32;
  */
 export async function measuredLazily(session: LazySession, tip: number): Promise<MeasuredContext | null> {
 	const { entries } = session;
-	const path = tip < 0 ? [] : pathPositions(session.index, tip);
+	const { parent } = session.index;
 	let beforeCompaction = false;
-	for (let i = path.length - 1; i >= 0; ) {
+	// Up the parents from the tip (no path from the root made: the answer is near the tip).
+	for (let p = tip; p >= 0; ) {
 		/** The path entries of this step, from the tip up. */
 		const step: number[] = [];
 		const skeletons: number[] = [];
-		for (; i >= 0 && skeletons.length < MEASURED_READS; i--) {
-			const p = path[i];
+		for (; p >= 0 && skeletons.length < MEASURED_READS; p = parent[p]) {
 			step.push(p);
 			if (!session.isFull(p) && isAssistantReply(entries[p])) skeletons.push(p);
 		}
@@ -118,7 +119,7 @@ export async function analyzeLazily(session: LazySession, leafId: string | null 
 		for (let i = 0; i < want.length; i++) view[want[i]] = whole[i];
 	};
 	const leaf = resolveLeaf(index, leafId);
-	const path = pathPositions(index, leaf);
+	const path = pathColumn(index, leaf);
 
 	// Context edits change what other entries contribute: read whole before anything is decided.
 	await read(contextEditsOn(view, index, path).concat(leaf >= 0 ? [leaf] : []));
@@ -171,9 +172,19 @@ export function regionOfCode(code: number): Region {
 	return REGIONS[code];
 }
 
-/** `ContextAnalysis.fates` as columns (ids are the entries', looked up on the page). */
+/**
+ * `ContextAnalysis.fates` as columns (ids are the entries', looked up on the page). A summarized
+ * (or cleared) prefix is one run: its fates differ only by position, so the per-fate columns
+ * (`region` to `reasonAt`) start after it, at fate `prefix` (a 2 GB session's tip has 1.9 million
+ * summarized fates and a few thousand others: 27 MB of columns per answer otherwise).
+ */
 export interface PackedFates {
+	/** Every fate's position (the path). */
 	position: Int32Array;
+	/** How many fates, from the first, are the run; its region code and reason index. */
+	prefix: number;
+	prefixRegion: number;
+	prefixReason: number;
 	region: Uint8Array;
 	/** Bit 0: selected; bit 1: omitted. */
 	flags: Uint8Array;
@@ -182,7 +193,7 @@ export interface PackedFates {
 	/** Each fate's reason as an index into `reasons` (reasons repeat a lot). */
 	reasonAt: Int32Array;
 	reasons: string[];
-	/** The rare fields, by fate index. */
+	/** The rare fields, by fate index (none in the run). */
 	editId: [number, string][];
 	dropReason: [number, string][];
 	/**
@@ -202,21 +213,29 @@ export interface PackedFates {
 export type PackedAnalysis = Omit<ContextAnalysis, "fates" | "path"> & { fates: PackedFates };
 
 export function packAnalysis(a: ContextAnalysis): PackedAnalysis {
-	const { path: _path, fates, ...rest } = a;
+	// The path is not read: a lazy analysis makes it when first read (see core `pathFromColumn`).
+	const rest: Record<string, unknown> = {};
+	for (const key of Object.keys(a)) if (key !== "path" && key !== "fates") rest[key] = a[key as keyof ContextAnalysis];
 	// Columns of their own: they are transferred (a copy `fateColumns` keeps would be emptied).
-	return { ...rest, fates: packFates(fates) };
+	return { ...(rest as Omit<ContextAnalysis, "fates" | "path">), fates: packFates(a.fates) };
 }
 
-/** `fates` as columns; a summarized prefix (see core `summarizedPrefix`) is filled in, not read. */
+/** `fates` as columns; a summarized prefix (see core `summarizedPrefix`) is a run, not read. */
 function packFates(fates: readonly PathEntryFate[]): PackedFates {
 	const n = fates.length;
+	const prefix = summarizedPrefix(fates);
+	const from = prefix?.count ?? 0;
+	const m = n - from;
 	const packed: PackedFates = {
 		position: new Int32Array(n),
-		region: new Uint8Array(n),
-		flags: new Uint8Array(n),
-		messageStart: new Int32Array(n),
-		messageCount: new Int32Array(n),
-		reasonAt: new Int32Array(n),
+		prefix: from,
+		prefixRegion: REGIONS.indexOf(prefix?.region ?? "summarized"),
+		prefixReason: -1,
+		region: new Uint8Array(m),
+		flags: new Uint8Array(m),
+		messageStart: new Int32Array(m),
+		messageCount: new Int32Array(m),
+		reasonAt: new Int32Array(m),
 		reasons: [],
 		editId: [],
 		dropReason: [],
@@ -233,41 +252,31 @@ function packFates(fates: readonly PathEntryFate[]): PackedFates {
 		}
 		return r;
 	};
-	const prefix = summarizedPrefix(fates);
-	const from = prefix?.count ?? 0;
-	// The last position and the counts by region are taken as the columns are filled: one pass
-	// over a summarized prefix of two million, not two.
-	let last = -1;
+	const { position } = packed;
 	if (prefix) {
 		const { path } = prefix;
-		const { position } = packed;
-		for (let i = 0; i < from; i++) {
-			const p = path[i];
-			position[i] = p;
-			if (p > last) last = p;
-		}
-		const code = REGIONS.indexOf(prefix.region);
-		packed.region.fill(code, 0, from);
-		packed.regionCounts[code] += from;
-		packed.messageStart.fill(-1, 0, from);
-		packed.reasonAt.fill(reasonOf(prefix.reason), 0, from);
+		if (path instanceof Int32Array) position.set(path.subarray(0, from));
+		else for (let i = 0; i < from; i++) position[i] = path[i];
+		packed.regionCounts[packed.prefixRegion] += from;
+		packed.prefixReason = reasonOf(prefix.reason);
 	}
-	for (let i = from; i < n; i++) {
-		const f = prefix ? prefix.after[i - from] : fates[i];
+	for (let j = 0; j < m; j++) {
+		const f = prefix ? prefix.after[j] : fates[j];
 		const code = REGIONS.indexOf(f.region);
-		packed.position[i] = f.position;
-		if (f.position > last) last = f.position;
-		packed.region[i] = code;
+		position[from + j] = f.position;
+		packed.region[j] = code;
 		packed.regionCounts[code]++;
-		packed.flags[i] = (f.selected ? 1 : 0) | (f.omitted ? 2 : 0);
-		packed.messageStart[i] = f.messageStart;
-		packed.messageCount[i] = f.messageCount;
-		packed.reasonAt[i] = reasonOf(f.reason);
-		if (f.editId !== undefined) packed.editId.push([i, f.editId]);
-		if (f.dropReason !== undefined) packed.dropReason.push([i, f.dropReason]);
+		packed.flags[j] = (f.selected ? 1 : 0) | (f.omitted ? 2 : 0);
+		packed.messageStart[j] = f.messageStart;
+		packed.messageCount[j] = f.messageCount;
+		packed.reasonAt[j] = reasonOf(f.reason);
+		if (f.editId !== undefined) packed.editId.push([from + j, f.editId]);
+		if (f.dropReason !== undefined) packed.dropReason.push([from + j, f.dropReason]);
 	}
+	let last = -1;
+	for (let i = 0; i < n; i++) if (position[i] > last) last = position[i];
 	packed.indexOf = new Int32Array(last + 1).fill(-1);
-	for (let i = 0; i < n; i++) packed.indexOf[packed.position[i]] = i;
+	for (let i = 0; i < n; i++) packed.indexOf[position[i]] = i;
 	return packed;
 }
 
@@ -297,18 +306,30 @@ export function unpackAnalysis(p: PackedAnalysis, idOf: (position: number) => st
 		let fate = made[i];
 		if (fate === undefined) {
 			const position = f.position[i];
-			fate = {
-				position,
-				id: idOf(position),
-				region: REGIONS[f.region[i]],
-				selected: (f.flags[i] & 1) === 1,
-				messageStart: f.messageStart[i],
-				messageCount: f.messageCount[i],
-				reason: f.reasons[f.reasonAt[i]],
-			};
+			const j = i - f.prefix;
+			fate =
+				j < 0
+					? {
+							position,
+							id: idOf(position),
+							region: REGIONS[f.prefixRegion],
+							selected: false,
+							messageStart: -1,
+							messageCount: 0,
+							reason: f.reasons[f.prefixReason],
+						}
+					: {
+							position,
+							id: idOf(position),
+							region: REGIONS[f.region[j]],
+							selected: (f.flags[j] & 1) === 1,
+							messageStart: f.messageStart[j],
+							messageCount: f.messageCount[j],
+							reason: f.reasons[f.reasonAt[j]],
+						};
 			const edit = editId.get(i);
 			if (edit !== undefined) fate.editId = edit;
-			if ((f.flags[i] & 2) === 2) fate.omitted = true;
+			if (j >= 0 && (f.flags[j] & 2) === 2) fate.omitted = true;
 			const drop = dropReason.get(i);
 			if (drop !== undefined) fate.dropReason = drop;
 			made[i] = fate;
@@ -317,23 +338,11 @@ export function unpackAnalysis(p: PackedAnalysis, idOf: (position: number) => st
 	};
 	const fates = lazyArray(n, fateAt);
 	lazyColumns.set(fates, f);
-	const analysis = { ...p, fates } as ContextAnalysis;
+	const analysis = { ...p, fates, path: [] } as ContextAnalysis;
 	// The path (the fates' positions) is made when first read: the page's answer to a click on a
 	// 1.9 million-entry path's tip made it at once, 12 ms and 15 MB (collected in the same task) that
 	// the view did not use (see `measuredOfAnalysis`).
-	let path: number[] | null = null;
-	Object.defineProperty(analysis, "path", {
-		enumerable: true,
-		configurable: true,
-		get: () => {
-			if (path === null) {
-				// (A loop into an array of its length: `Array.from` of a typed array, or pushing, is slower.)
-				path = new Array(n);
-				for (let i = 0; i < n; i++) path[i] = f.position[i];
-			}
-			return path;
-		},
-	});
+	pathFromColumn(analysis, f.position);
 	return analysis;
 }
 
