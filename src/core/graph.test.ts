@@ -389,5 +389,34 @@ describe.each([...goldenNames().map((n) => `golden/${n}.jsonl`), "pi-mono/large-
 				expect(paint.get(session.entries[leaf].id)?.leaf).toBe(true);
 			}
 		});
+
+		it("paints a worker's analysis as the page's, its summarized run by a walk up the graph", () => {
+			const folded = buildGraph(index);
+			const expanded = buildGraph(index, new Set(folded.nodes.filter((n) => n.kind === "segment").map((n) => n.id)));
+			for (const graph of [folded, expanded]) {
+				for (const leaf of index.leaves) {
+					const id = session.entries[leaf].id;
+					const packed = unpackAnalysis(
+						packAnalysis(analyzeContext(session.entries, id, index)),
+						(p) => session.entries[p].id,
+					);
+					// The graph's position → node column, counting reads.
+					let reads = 0;
+					const nodeAt = new Proxy(graph.nodeAt, {
+						get(target, key) {
+							if (typeof key === "string" && /^\d+$/.test(key)) reads++;
+							const value = Reflect.get(target, key, target);
+							return typeof value === "function" ? value.bind(target) : value;
+						},
+					});
+					const counted = { ...graph, nodeAt };
+					expect(paintGraph(counted, index, { analysis: packed })).toEqual(
+						paintGraph(graph, index, { analysis: analyzeContext(session.entries, id, index) }),
+					);
+					const run = fateColumns(packed.fates)?.prefix ?? 0;
+					if (run > 10) expect(reads).toBeLessThan(packed.fates.length - run + 10);
+				}
+			}
+		});
 	},
 );
