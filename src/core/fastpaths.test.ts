@@ -6,7 +6,7 @@
 import { describe, expect, it } from "vitest";
 import { generateSessionLines, Rng, WORKLOADS } from "../../bench/generate";
 import { goldenNames, readFixture } from "../../test/fixtures";
-import { analyzeContext } from "./context";
+import { analyzeContext, analyzeOnPath } from "./context";
 import { createSessionParser, parseSession } from "./parse";
 import { buildTreeIndex, pathColumn, pathPositions } from "./tree";
 import type { ParsedSession, SessionEntry } from "./types";
@@ -157,6 +157,57 @@ describe("tree index shortcuts", () => {
 });
 
 describe("context analysis shortcuts", () => {
+	it("finds a path's compactions, settings and context edits by their depth as a pass along it does", () => {
+		// A bushy session with settings and context edits on many branches, some deep, some not.
+		const { entries } = parseSession(generated());
+		const rng = new Rng(7);
+		const extra: SessionEntry[] = [];
+		const messages = entries.filter((e) => e.type === "message");
+		for (let i = 0; i < 60; i++) {
+			// Chains of four (each kind once), each from a random entry.
+			const kind = i % 4;
+			const at = kind === 0 ? entries[rng.int(0, entries.length - 1)].id : `after${i - 1}`;
+			const id = `rare${i}`;
+			const base = { id, parentId: at, timestamp: "2026-01-01T00:00:00.000Z" };
+			if (kind === 0) extra.push({ ...base, type: "active_tools_change", activeToolNames: [`t${i}`] } as SessionEntry);
+			else if (kind === 1)
+				extra.push({ ...base, type: "thinking_level_change", thinkingLevel: "high" } as SessionEntry);
+			else if (kind === 2)
+				extra.push({ ...base, type: "model_change", provider: "p", modelId: `m${i}` } as SessionEntry);
+			else {
+				const target = messages[rng.int(0, messages.length - 1)].id;
+				extra.push({ ...base, type: "context_edit", targetId: target, replacement: null } as SessionEntry);
+			}
+			extra.push({
+				type: "message",
+				id: `after${i}`,
+				parentId: id,
+				timestamp: base.timestamp,
+				message: { role: "user", content: `after ${i}`, timestamp: 0 },
+			} as SessionEntry);
+		}
+		const all = [...entries, ...extra];
+		const index = buildTreeIndex(all);
+		// One entry more than the index holds: its codes are made afresh, and the marks found by a
+		// pass along the path (the entry is on no path).
+		const longer = [...all, { type: "custom", id: "beyond", parentId: null } as unknown as SessionEntry];
+		let rules = 0;
+		for (const leaf of index.leaves) {
+			const path = pathPositions(index, leaf);
+			const byDepth = analyzeOnPath(all, all[leaf].id, index, pathColumn(index, leaf));
+			const along = analyzeOnPath(longer, all[leaf].id, index, path);
+			expect(byDepth.modelFrom).toBe(along.modelFrom);
+			expect(byDepth.thinkingLevelFrom).toBe(along.thinkingLevelFrom);
+			expect(byDepth.activeToolsFrom).toBe(along.activeToolsFrom);
+			expect(byDepth.compaction).toEqual(along.compaction);
+			expect([...byDepth.edits.keys()]).toEqual([...along.edits.keys()]);
+			expect(byDepth.messages).toEqual(along.messages);
+			expect(byDepth.path).toEqual(path);
+			if (byDepth.activeToolsFrom !== -1 && byDepth.edits.size > 0 && byDepth.compaction) rules++;
+		}
+		expect(rules).toBeGreaterThan(0);
+	});
+
 	it("explains every summarized entry with the same text and every sent message by region", () => {
 		const { entries } = parseSession(generated());
 		const index = buildTreeIndex(entries);
