@@ -371,7 +371,7 @@ function keptIndex(
 }
 
 /**
- * What one pass over a path's codes finds (see `pathMarks`): the entries that set the settings last,
+ * What a path's codes tell (see `pathMarks`): the entries that set the settings last,
  * the latest compaction's path index, and the context edits' positions.
  */
 interface PathMarks {
