@@ -9,7 +9,7 @@ import {
 	paintGraph,
 	parseSession,
 } from "../../../core";
-import { nodeAt, overviewPaths, pathBoxes, visibleNodeCount } from "./overview";
+import { nodeAt, overviewPaths, overviewSteps, pathBoxes, visibleNodeCount } from "./overview";
 
 // A small bushy session (the benchmark's generator): a few hundred entries, many branches.
 const session = parseSession([...generateSessionLines({ ...WORKLOADS.bushy, maxEntries: 600 })].join("\n"));
@@ -41,6 +41,17 @@ describe("overview", () => {
 		const links = [...graph.parentNode].filter((p) => p !== -1).length;
 		expect(edges.match(/M/g)?.length ?? 0).toBe(links);
 		expect(new Set(kinds.map((k) => k.kind)).size).toBe(kinds.length);
+	});
+
+	it("makes the same paths a part at a time as at once", () => {
+		const whole = overviewPaths(graph);
+		for (const part of [1, 7, graph.nodes.length - 1]) {
+			const steps = overviewSteps(graph);
+			let calls = 1;
+			while (!steps.step(part)) calls++;
+			expect(calls).toBe(Math.max(1, Math.ceil(graph.nodes.length / part)));
+			expect(steps.result()).toEqual(whole);
+		}
 	});
 
 	it("outlines the selected path and its leaf, and finds the node under a point", () => {

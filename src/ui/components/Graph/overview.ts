@@ -50,22 +50,40 @@ const box = (n: GraphNode) => `M${n.x} ${n.y}h${NODE_WIDTH}v${NODE_HEIGHT}h${-NO
 
 /** The overview of `graph`: one path per entry kind for the boxes, one for all edges. O(nodes). */
 export function overviewPaths(graph: SessionGraph): OverviewPaths {
+	const steps = overviewSteps(graph);
+	steps.step(graph.nodes.length);
+	return steps.result();
+}
+
+/**
+ * `overviewPaths(graph)` made a part at a time: `step(count)` takes up to `count` more nodes (and
+ * the edges to them), true once every node is in; `result()` then gives the paths.
+ */
+export function overviewSteps(graph: SessionGraph): { step(count: number): boolean; result(): OverviewPaths } {
 	const byKind = new Map<EntryKind, string[]>();
-	for (const n of graph.nodes) {
-		const list = byKind.get(n.entryKind);
-		if (list) list.push(box(n));
-		else byKind.set(n.entryKind, [box(n)]);
-	}
 	const edges: string[] = [];
-	graph.parentNode.forEach((p, i) => {
-		if (p === -1) return;
-		const from = graph.nodes[p];
-		const to = graph.nodes[i];
-		edges.push(`M${from.x + NODE_WIDTH / 2} ${from.y + NODE_HEIGHT}L${to.x + NODE_WIDTH / 2} ${to.y}`);
-	});
+	const { nodes, parentNode } = graph;
+	let next = 0;
 	return {
-		kinds: [...byKind].map(([kind, list]) => ({ kind, d: list.join("") })),
-		edges: edges.join(""),
+		step(count) {
+			const end = Math.min(nodes.length, next + count);
+			for (let i = next; i < end; i++) {
+				const n = nodes[i];
+				const list = byKind.get(n.entryKind);
+				if (list) list.push(box(n));
+				else byKind.set(n.entryKind, [box(n)]);
+				const p = parentNode[i];
+				if (p === -1 || p === undefined) continue;
+				const from = nodes[p];
+				edges.push(`M${from.x + NODE_WIDTH / 2} ${from.y + NODE_HEIGHT}L${n.x + NODE_WIDTH / 2} ${n.y}`);
+			}
+			next = end;
+			return next >= nodes.length;
+		},
+		result: () => ({
+			kinds: [...byKind].map(([kind, list]) => ({ kind, d: list.join("") })),
+			edges: edges.join(""),
+		}),
 	};
 }
 
