@@ -183,7 +183,7 @@ export function analyzeOnPath(
 		after[i - summarizedTo] = {
 			position,
 			id: entries[position].id,
-			region: PICKED_REGIONS[regions[i]],
+			region: REGION_CODES[regions[i]],
 			selected: selectedMask[i] === 1,
 			messageStart: 0,
 			messageCount: 0,
@@ -282,7 +282,7 @@ interface PickedEntries {
 	k: number;
 	/** The path's first this many entries are summarized (0 without a compaction). */
 	summarizedTo: number;
-	/** Each path entry's region as a code (`PICKED_REGIONS`). */
+	/** Each path entry's region as a code (`REGION_CODES`). */
 	regions: Uint8Array;
 	selectedMask: Uint8Array;
 	rule: CompactionRule;
@@ -496,9 +496,12 @@ function marksAlong(path: ArrayLike<number>, codes: Uint8Array): PathMarks {
 	return { codes, thinkingLevelFrom, modelFrom, activeToolsFrom, k, edits };
 }
 
-// A picked path entry's region as a code (`PickedEntries.regions`): 0, what a new array holds, is
-// "summarized", so a summarized prefix of two million entries is not written at all.
-const PICKED_REGIONS: readonly Region[] = ["summarized", "kept", "checkpoint", "after", "whole"];
+/**
+ * Regions as byte codes: a region's code is its index here. The builder's picks
+ * (`PickedEntries.regions`) and packed fates (core `PackedFates`) use them. 0, what a new array
+ * holds, is "summarized", so a summarized prefix of two million entries is not written at all.
+ */
+export const REGION_CODES: readonly Region[] = ["summarized", "kept", "checkpoint", "after", "whole", "cleared"];
 const KEPT = 1;
 const CHECKPOINT = 2;
 const AFTER = 3;

@@ -6,6 +6,7 @@ import {
 	keepNewerPiRules,
 	type PathEntryFate,
 	pathFromColumn,
+	REGION_CODES,
 	type Region,
 	readsOnPath,
 	summarizedPrefix,
@@ -165,11 +166,9 @@ export function isSkeleton(entry: SessionEntry): boolean {
 // Analyses packed for the trip from the worker: a path of a million entries has a million fates,
 // which as objects take seconds to copy and to take in on the page; as columns, milliseconds.
 
-const REGIONS: readonly Region[] = ["whole", "summarized", "kept", "checkpoint", "after", "cleared"];
-
 /** The region a packed fate's code stands for (see `PackedFates.region`). */
 export function regionOfCode(code: number): Region {
-	return REGIONS[code];
+	return REGION_CODES[code];
 }
 
 /**
@@ -202,7 +201,7 @@ export interface PackedFates {
 	 * cold once per tip, does not scan a long path again to look fates up by position.
 	 */
 	indexOf: Int32Array;
-	/** How many fates each region has (`REGIONS` order; see `countRegion`). */
+	/** How many fates each region has (`REGION_CODES` order; see `countRegion`). */
 	regionCounts: Int32Array;
 }
 
@@ -229,7 +228,7 @@ function packFates(fates: readonly PathEntryFate[]): PackedFates {
 	const packed: PackedFates = {
 		position: new Int32Array(n),
 		prefix: from,
-		prefixRegion: REGIONS.indexOf(prefix?.region ?? "summarized"),
+		prefixRegion: REGION_CODES.indexOf(prefix?.region ?? "summarized"),
 		prefixReason: -1,
 		region: new Uint8Array(m),
 		flags: new Uint8Array(m),
@@ -240,7 +239,7 @@ function packFates(fates: readonly PathEntryFate[]): PackedFates {
 		editId: [],
 		dropReason: [],
 		indexOf: new Int32Array(0),
-		regionCounts: new Int32Array(REGIONS.length),
+		regionCounts: new Int32Array(REGION_CODES.length),
 	};
 	const reasonIndex = new Map<string, number>();
 	const reasonOf = (reason: string) => {
@@ -262,7 +261,7 @@ function packFates(fates: readonly PathEntryFate[]): PackedFates {
 	}
 	for (let j = 0; j < m; j++) {
 		const f = prefix ? prefix.after[j] : fates[j];
-		const code = REGIONS.indexOf(f.region);
+		const code = REGION_CODES.indexOf(f.region);
 		position[from + j] = f.position;
 		packed.region[j] = code;
 		packed.regionCounts[code]++;
@@ -312,7 +311,7 @@ export function unpackAnalysis(p: PackedAnalysis, idOf: (position: number) => st
 					? {
 							position,
 							id: idOf(position),
-							region: REGIONS[f.prefixRegion],
+							region: REGION_CODES[f.prefixRegion],
 							selected: false,
 							messageStart: -1,
 							messageCount: 0,
@@ -321,7 +320,7 @@ export function unpackAnalysis(p: PackedAnalysis, idOf: (position: number) => st
 					: {
 							position,
 							id: idOf(position),
-							region: REGIONS[f.region[j]],
+							region: REGION_CODES[f.region[j]],
 							selected: (f.flags[j] & 1) === 1,
 							messageStart: f.messageStart[j],
 							messageCount: f.messageCount[j],
@@ -368,20 +367,20 @@ export function measuredOfAnalysis(entries: readonly SessionEntry[], a: ContextA
 	return measuredContext(entries, columns ? columns.position : a.path);
 }
 
-/** Plain fates counted by region (`REGIONS` order), once per fates array: a tip's panel asks more than once. */
+/** Plain fates counted by region (`REGION_CODES` order), once per fates array: a tip's panel asks more than once. */
 const regionCounts = new WeakMap<readonly PathEntryFate[], Int32Array>();
 
 /** How many fates are in `region`, without making fates that are columns (they carry their counts). */
 export function countRegion(fates: readonly PathEntryFate[], region: Region): number {
-	const code = REGIONS.indexOf(region);
+	const code = REGION_CODES.indexOf(region);
 	if (code < 0) return 0;
 	const columns = fateColumns(fates);
 	if (columns) return columns.regionCounts[code];
 	let counts = regionCounts.get(fates);
 	if (!counts) {
-		counts = new Int32Array(REGIONS.length);
+		counts = new Int32Array(REGION_CODES.length);
 		for (const f of fates) {
-			const c = REGIONS.indexOf(f.region);
+			const c = REGION_CODES.indexOf(f.region);
 			if (c >= 0) counts[c]++;
 		}
 		regionCounts.set(fates, counts);
