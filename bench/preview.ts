@@ -56,7 +56,7 @@ const files = [
 ];
 
 const scanners: { name: string; make: Make }[] = [
-	{ name: "current", make: (await import("../src/core/preview")).createPreviewScanner as Make },
+	{ name: "current", make: (await import("../src/core/session/preview")).createPreviewScanner as Make },
 ];
 for (const path of args.filter((a) => !a.startsWith("--"))) {
 	const mod = (await import(pathToFileURL(resolve(path)).href)) as { createPreviewScanner: Make };

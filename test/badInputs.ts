@@ -7,7 +7,7 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { gzipSync } from "node:zlib";
-import { createContentHasher } from "../src/core/hash";
+import { createContentHasher } from "../src/core/session/hash";
 import { FIXTURES_DIR } from "./fixtures";
 
 export type BadOutcome =

@@ -26,7 +26,7 @@ import type {
 	UsageEntry,
 	UserContent,
 	UserMessage,
-} from "../src/core/types";
+} from "../src/core/session/types";
 
 /** Default entry timestamp; message timestamps default to the same instant in ms. */
 export const T0 = "2026-01-01T00:00:00.000Z";

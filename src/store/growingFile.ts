@@ -1,5 +1,5 @@
 import { type ContentHasher, createContentHasher } from "../core";
-import { yieldToPage } from "./yieldToPage";
+import { yieldToPage } from "../core/util/yield";
 
 /** Bytes before the read offset that are read again to tell a grown file from a replaced one. */
 export const TAIL_BYTES = 4096;

@@ -1,6 +1,6 @@
 import { type PreparedDoc, prepareSearchDoc, type SearchDoc } from "../core";
+import { yieldToPage } from "../core/util/yield";
 import { getSearchDocs, listIndexedKeys } from "../storage/searchStore";
-import { yieldToPage } from "./yieldToPage";
 
 /** Docs read per IndexedDB request: reading (and copying) them blocks the page, so in small portions. */
 const LOAD_CHUNK = 16;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { header, jsonl, user } from "../../test/builders";
 import { parseSession } from "../core";
-import { describeSession, sessionKey } from "./sessionMeta";
+import { describeSession, sessionKey } from "../storage/sessionMeta";
 
 describe("library keys and metadata of archives", () => {
 	const parsed = parseSession(jsonl(header({ id: "live-id" }), user("u1", null, "before the reset")));

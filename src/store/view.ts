@@ -12,8 +12,8 @@ import {
 	summarizeLeaves,
 	type TreeIndex,
 } from "../core";
+import { yieldToPage } from "../core/util/yield";
 import type { SessionView } from "../workers/protocol";
-import { yieldToPage } from "./yieldToPage";
 
 /**
  * What the page shows of the open session, worked out once and kept in the store beside it (the

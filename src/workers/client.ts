@@ -21,7 +21,7 @@ import {
 	type TreeIndex,
 	unpackAnalysis,
 } from "../core";
-import { yieldToIdle, yieldToPage } from "../store/yieldToPage";
+import { yieldToIdle, yieldToPage } from "../core/util/yield";
 import type { HostExportQuestion } from "./hostExport";
 import type { HostAnswer, HostGrowth, HostRequest, ParseResponse, SessionView, WorkerRequest } from "./protocol";
 import { type ReadProgress, type ReadResult, readSessionBlob } from "./readSession";

@@ -8,7 +8,7 @@ import {
 	pathPositions,
 	resolveLeaf,
 } from "../core";
-import { yieldToPage } from "../store/yieldToPage";
+import { yieldToPage } from "../core/util/yield";
 import type { SessionHost } from "./sessionHost";
 
 /** What an export holds (as the page's `ExportKind`). */

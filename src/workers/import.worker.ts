@@ -1,7 +1,7 @@
 /// <reference lib="webworker" />
 import { paced } from "../core";
+import { yieldToPage } from "../core/util/yield";
 import { StorageError } from "../storage/idb";
-import { yieldToPage } from "../store/yieldToPage";
 import type { ImportRequest, ImportResponse } from "./importClient";
 import { importSessionBlob, indexSessionBlob } from "./importSession";
 

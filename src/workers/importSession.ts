@@ -2,7 +2,7 @@ import { buildSearchDoc, type SearchDoc } from "../core";
 import { toStorageError } from "../storage/idb";
 import type { SessionMeta } from "../storage/repository";
 import { putSearchDoc } from "../storage/searchStore";
-import { describeSession, sessionKey } from "../store/sessionMeta";
+import { describeSession, sessionKey } from "../storage/sessionMeta";
 import { hashBlob, type ReadProgress, readSessionBlob } from "./readSession";
 
 export interface ImportOptions {
@@ -43,7 +43,6 @@ export async function importSessionBlob(
 		fileName: options.fileName,
 		size: result.size,
 		contentHash: result.contentHash,
-		stored: false,
 	});
 	return { kind: "parsed", meta, doc: buildSearchDoc(key, result.contentHash, result.parsed.entries) };
 }

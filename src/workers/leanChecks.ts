@@ -1,5 +1,5 @@
 import { diagnosticSteps, getTreeIndex, type SessionIssue } from "../core";
-import { yieldToPage } from "../store/yieldToPage";
+import { yieldToPage } from "../core/util/yield";
 import type { ParseResponse } from "./protocol";
 import { formatBytes, MAX_SESSION_BYTES, readSessionStream } from "./readSession";
 import type { SessionHost } from "./sessionHost";

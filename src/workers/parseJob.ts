@@ -24,8 +24,8 @@ import {
 	tipsWanted,
 	treeParts,
 } from "../core";
+import { yieldToPage } from "../core/util/yield";
 import { INDEX_FORMAT, readIndex, type StoredIndex, writeIndex } from "../storage/indexStore";
-import { yieldToPage } from "../store/yieldToPage";
 import type { FindHelper } from "./findPart";
 import { exportFromHost } from "./hostExport";
 import { leanCheckable, leanIssue, runLeanChecks } from "./leanChecks";

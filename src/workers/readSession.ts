@@ -6,7 +6,7 @@ import {
 	paced,
 	type SessionIssue,
 } from "../core";
-import { yieldToPage } from "../store/yieldToPage";
+import { yieldToPage } from "../core/util/yield";
 
 export interface ReadProgress {
 	loaded: number;

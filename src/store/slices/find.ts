@@ -7,10 +7,10 @@ import {
 	type SnippetPart,
 	startFind,
 } from "../../core";
+import { yieldToPage } from "../../core/util/yield";
 import { getFindSplitFromBytes } from "../../storage/prefs";
 import { askFind, askSnippets, type HostHandle } from "../../workers/client";
 import type { FindActions, FindState, GetStore, SetStore } from "../types";
-import { yieldToPage } from "../yieldToPage";
 
 const NO_HITS: readonly string[] = [];
 const NO_POSITIONS: readonly number[] = [];

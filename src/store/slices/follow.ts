@@ -1,11 +1,11 @@
 import { appendSessionText, type ContentHasher, canAppend, extendTreeIndex } from "../../core";
 import * as repo from "../../storage/repository";
+import { describeSession } from "../../storage/sessionMeta";
 import { askAppend } from "../../workers/client";
 import type { HostGrowth } from "../../workers/protocol";
 import { isAbort, pickSessionFile, readPermission } from "../fileAccess";
 import { completeLines, countNewlines, nextTail, readStart, sameBytes } from "../growingFile";
 import type { FollowActions, FollowState } from "../liveTypes";
-import { describeSession } from "../sessionMeta";
 import type { GetStore, OpenSession, SetStore } from "../types";
 import { localView, type ShownView, viewFromWorker } from "../view";
 

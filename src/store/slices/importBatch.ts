@@ -1,4 +1,5 @@
 import { isSessionFileName } from "../../core";
+import { yieldToPage } from "../../core/util/yield";
 import { readBundleHeader, readBundleLine, readLines } from "../../storage/bundle";
 import type { SessionMeta } from "../../storage/repository";
 import * as repo from "../../storage/repository";
@@ -8,7 +9,6 @@ import { placed, placeSession } from "../placement";
 import { holdIndexing, releaseIndexing, rememberDoc } from "../searchCorpus";
 import { storageProblem, usageText } from "../storageMessage";
 import type { GetStore, ImportActions, ImportBatch, ImportResult, ImportSource, ImportState, SetStore } from "../types";
-import { yieldToPage } from "../yieldToPage";
 
 export const initialImportState: ImportState = { importBatch: null };
 

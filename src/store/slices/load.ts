@@ -1,15 +1,15 @@
 import type { LeafSummary, SessionIssue, SessionPreview, TreeIndex } from "../../core";
+import { yieldToPage } from "../../core/util/yield";
 import { isBundleFile } from "../../storage/bundle";
 import { getLastOpenSession, getSplitFromBytes, setLastOpenSession } from "../../storage/prefs";
 import type { SessionMeta } from "../../storage/repository";
 import * as repo from "../../storage/repository";
+import { describeSession, sessionKey } from "../../storage/sessionMeta";
 import { type HostHandle, type ParseFileResult, parseSessionFile, prefetchStoredIndex } from "../../workers/client";
 import { type Placement, placed, placeSession } from "../placement";
-import { describeSession, sessionKey } from "../sessionMeta";
 import type { DeepLink, GetStore, LoadActions, LoadJob, LoadSource, LoadState, OpenSession, SetStore } from "../types";
 import { unsavedBody } from "../unsavedBodies";
 import { prepareView, type ShownView, viewFromWorker } from "../view";
-import { yieldToPage } from "../yieldToPage";
 
 export const initialLoadState: LoadState = { loads: [], loadErrors: [], linkError: null };
 

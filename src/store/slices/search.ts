@@ -1,4 +1,5 @@
 import { hitSnippet, parseQuery, searchPreparedDoc, tipContaining } from "../../core";
+import { yieldToPage } from "../../core/util/yield";
 import { StorageError } from "../../storage/idb";
 import * as repo from "../../storage/repository";
 import * as searchStore from "../../storage/searchStore";
@@ -6,7 +7,6 @@ import { indexSessionFile } from "../../workers/importClient";
 import { forgetDoc, indexingHeld, isCorpusInUse, loadCorpus, preparedDoc, rememberDoc } from "../searchCorpus";
 import { storageProblem } from "../storageMessage";
 import type { GetStore, SearchActions, SearchGroup, SearchState, SetStore } from "../types";
-import { yieldToPage } from "../yieldToPage";
 
 /** How long the page is left to a file just loaded before the search index reads stored sessions. */
 const QUIET_MS = 1500;

@@ -12,6 +12,7 @@ import {
 	type SecretHit,
 	serializeSession,
 } from "../../core";
+import { yieldToPage } from "../../core/util/yield";
 import * as repo from "../../storage/repository";
 import { readBlobText } from "../../workers/blobText";
 import { askExport } from "../../workers/client";
@@ -28,7 +29,6 @@ import { downloadBlob, writeClipboard } from "../browser";
 import { fetchSessionBlob } from "../fetchSession";
 import { type ExportKind, exportFileName, utf8Length } from "../shareFiles";
 import type { GetStore, OpenSession, SetStore, ShareActions, ShareDialogState, ShareState } from "../types";
-import { yieldToPage } from "../yieldToPage";
 
 export const initialShareState: ShareState = { shareDialog: null };
 

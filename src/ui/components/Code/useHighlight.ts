@@ -1,7 +1,7 @@
 import type { Root } from "hast";
 import { useEffect, useRef, useState } from "react";
 import type { CodeLanguage } from "../../../core";
-import { yieldToPage } from "../../../store/yieldToPage";
+import { yieldToPage } from "../../../core/util/yield";
 
 /**
  * Longer code stays plain: highlight.js took 60–180 ms for 20,000 characters of TypeScript on the

@@ -1,6 +1,6 @@
 import { useEffect, useState } from "react";
 import type { SessionGraph } from "../../../core";
-import { yieldToIdle } from "../../../store/yieldToPage";
+import { yieldToIdle } from "../../../core/util/yield";
 import { type OverviewPaths, overviewPaths, overviewSteps } from "./overview";
 
 /** Up to this many nodes the paths are made at once (a few milliseconds at most); more, this many at a time. */

@@ -1,26 +1,7 @@
-import { type ReactNode, type Ref, useImperativeHandle, useRef } from "react";
+import { type ReactNode, useImperativeHandle, useRef } from "react";
+import type { VirtualListProps } from "./types";
 import { centre, WindowedList } from "./WindowedList";
 import "./VirtualList.css";
-
-export interface VirtualListHandle {
-	/** Scrolls row `index` into view (centred when possible). */
-	scrollToIndex(index: number): void;
-}
-
-export interface VirtualListProps {
-	count: number;
-	/** Estimated row height in px, used until a row is measured. */
-	estimate: number;
-	renderRow(index: number): ReactNode;
-	rowKey(index: number): string | number;
-	handle?: Ref<VirtualListHandle>;
-	/** Lists up to this many rows are rendered in full. */
-	threshold?: number;
-	/** Extra px rendered above and below the visible part. */
-	overscan?: number;
-	className?: string;
-	"aria-label"?: string;
-}
 
 /**
  * Rows rendered in full by default: a screen or two of rows. A tip's context of 130 entries and
@@ -56,3 +37,5 @@ function FullList({ count, renderRow, rowKey, handle, className, ...rest }: Virt
 		</ol>
 	);
 }
+
+export type { VirtualListHandle, VirtualListProps } from "./types";

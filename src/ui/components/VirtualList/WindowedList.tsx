@@ -10,7 +10,7 @@ import {
 	useState,
 } from "react";
 import { prefixSums, type Range, visibleRange } from "./layout";
-import type { VirtualListProps } from "./VirtualList";
+import type { VirtualListProps } from "./types";
 
 /** Scrolls an element (a row) to the middle of its scroll boxes. */
 export function centre(el: Element | null | undefined) {

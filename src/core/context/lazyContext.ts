@@ -1,0 +1,386 @@
+import { dialectOf, keepDialect } from "../dialects/detect";
+import { ompContextReads } from "../dialects/omp";
+import { lazyArray } from "../session/lazyArray";
+import { pathColumn, resolveLeaf, type TreeIndex } from "../session/tree";
+import type { SessionEntry } from "../session/types";
+import { type ContextAnalysis, type PathEntryFate, type Region, summarizedPrefix } from "./analysis";
+import {
+	alsoReadAt,
+	analyzeOnPath,
+	contextEditsOn,
+	keepNewerPiRules,
+	pathFromColumn,
+	REGION_CODES,
+	readsOnPath,
+} from "./context";
+import { type MeasuredContext, measuredAt, measuredContext } from "./measured";
+
+/**
+ * A session whose entries are mostly skeletons (a large file's preview, see `SessionPreview`):
+ * the tree is whole, and any entry can be had in full from the file's bytes.
+ */
+export interface LazySession {
+	/** File order; skeletons and full entries. `index` is their tree index. */
+	readonly entries: readonly SessionEntry[];
+	readonly index: TreeIndex;
+	/** Whether `entries[position]` is the whole entry. */
+	isFull(position: number): boolean;
+	/** The whole entries at `positions`, in that order (read from the file's bytes). */
+	load(positions: readonly number[]): Promise<SessionEntry[]>;
+	/**
+	 * A copy of `entries` to work in, kept from an earlier call (whole entries put in it stay:
+	 * later calls need not read them again, and the builder's per-array caches hold). Without,
+	 * a fresh copy is made.
+	 */
+	scratch?: SessionEntry[];
+}
+
+export interface LazyContext {
+	/** `analyzeContext` of the entries with every entry it reads whole: positions are the file's. */
+	analysis: ContextAnalysis;
+	/**
+	 * The whole entries the view of this analysis needs beyond the session's (the selected ones,
+	 * the messages' sources, the settings' sources, the leaf, the compaction), by position.
+	 */
+	positions: number[];
+	entries: SessionEntry[];
+	/** How many analyses it took (1 as a rule; 2 when the first guess of what to read fell short). */
+	passes: number;
+}
+
+/** The positions an analysis reads content from, beyond the entries' types and ids. */
+function readPositions(a: ContextAnalysis): number[] {
+	return [...a.selectedPositions, ...a.sources.map((s) => s.position), ...alsoReadAt(a.leaf, a)];
+}
+
+/** How many skeleton replies `measuredLazily` reads at once. */
+const MEASURED_READS = 32;
+
+/**
+ * What the provider measured for the last reply on the path to the entry at `tip` that recorded
+ * its input (core `measuredContext` of the full entries), or null. Only the assistant replies held
+ * as skeletons are read, from the tip up, a few at a time: the answer is usually the tip's own
+ * last reply.
+ */
+export async function measuredLazily(session: LazySession, tip: number): Promise<MeasuredContext | null> {
+	const { entries } = session;
+	const { parent } = session.index;
+	let beforeCompaction = false;
+	// Up the parents from the tip (no path from the root made: the answer is near the tip).
+	for (let p = tip; p >= 0; ) {
+		/** The path entries of this step, from the tip up. */
+		const step: number[] = [];
+		const skeletons: number[] = [];
+		for (; p >= 0 && skeletons.length < MEASURED_READS; p = parent[p]) {
+			step.push(p);
+			if (!session.isFull(p) && isAssistantReply(entries[p])) skeletons.push(p);
+		}
+		const read = skeletons.length > 0 ? await session.load(skeletons) : [];
+		const whole = new Map<number, SessionEntry>();
+		for (let k = 0; k < skeletons.length; k++) whole.set(skeletons[k], read[k]);
+		for (const p of step) {
+			const entry = whole.get(p) ?? entries[p];
+			if (entry.type === "compaction") beforeCompaction = true;
+			const measured = measuredAt(entry, p, beforeCompaction);
+			if (measured !== null) return measured;
+		}
+	}
+	return null;
+}
+
+const isAssistantReply = (entry: SessionEntry) =>
+	entry.type === "message" && (entry as { message?: { role?: unknown } }).message?.role === "assistant";
+
+/**
+ * The context of `leafId` in a lazy session, reading whole only the entries it needs: first the
+ * path's context edits (few), then what pi's builder picks on the skeletons (`contextReads`: it
+ * picks entries by their type, role and ids, and settings by type) tells which entries are read;
+ * those are read and the analysis run. The analysis must read nothing that was not read whole
+ * (checked); if it would, the whole path is read and the analysis run once more. So the result is `analyzeContext` of the full entries:
+ * the same builder, on the same entries of the path, as for a session parsed in full.
+ */
+export async function analyzeLazily(session: LazySession, leafId: string | null | undefined): Promise<LazyContext> {
+	const { index, entries } = session;
+	const view = session.scratch ?? entries.slice();
+	if (view.length !== entries.length) throw new Error("a scratch copy of other entries");
+	// The copy's dialect and pi's rules for it are the session's (a pass over two million entries otherwise).
+	keepDialect(view, entries);
+	keepNewerPiRules(view, entries);
+	/** Whole in the session, or read (now or by an earlier call) into the scratch copy. */
+	const isWhole = (p: number) => session.isFull(p) || view[p] !== entries[p];
+	const read = async (positions: Iterable<number>) => {
+		const wanted = new Set<number>();
+		for (const p of positions) if (!isWhole(p)) wanted.add(p);
+		const want = [...wanted].sort((a, b) => a - b);
+		if (want.length === 0) return;
+		const whole = await session.load(want);
+		for (let i = 0; i < want.length; i++) view[want[i]] = whole[i];
+	};
+	const leaf = resolveLeaf(index, leafId);
+	const path = pathColumn(index, leaf);
+
+	// Context edits change what other entries contribute: read whole before anything is decided.
+	await read(contextEditsOn(view, index, path).concat(leaf >= 0 ? [leaf] : []));
+	let passes = 0;
+	let analysis: ContextAnalysis | null = null;
+	try {
+		// The message skeletons carry type, id, parentId and role: what picks the entries read
+		// (found without building the messages and fates of the skeletons). pi's and oh-my-pi's
+		// builders say which; another dialect's gets the whole path.
+		const dialect = dialectOf(view);
+		if (dialect === "pi") await read(readsOnPath(view, leafId, index, path));
+		else if (dialect === "oh-my-pi") await read(ompContextReads(view, leafId, index));
+		else throw new Error("another dialect's builder");
+		passes++;
+		analysis = analyzeOnPath(view, leafId, index, path);
+		if (!readPositions(analysis).every(isWhole)) analysis = null;
+	} catch {
+		analysis = null;
+	}
+	if (!analysis) {
+		await read(path);
+		passes++;
+		analysis = analyzeOnPath(view, leafId, index, path);
+	}
+	// What the page (which has the session's entries) lacks.
+	const positions = [...new Set(readPositions(analysis))].filter((p) => !session.isFull(p)).sort((a, b) => a - b);
+	return { analysis, positions, entries: positions.map((p) => view[p]), passes };
+}
+
+/**
+ * Whether `entry` is no more than a preview's skeleton (`type`, `id`, `parentId`, and a message's
+ * `role`; see `previewToParts`): what the view shows of it must be read in full first.
+ */
+export function isSkeleton(entry: SessionEntry): boolean {
+	const e = entry as unknown as Record<string, unknown>;
+	const keys = Object.keys(e).length;
+	if (e.type !== "message") return keys === 3 && Object.hasOwn(e, "parentId");
+	const message = e.message;
+	return keys === 4 && message !== null && typeof message === "object" && Object.keys(message).length === 1;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Analyses packed for the trip from the worker: a path of a million entries has a million fates,
+// which as objects take seconds to copy and to take in on the page; as columns, milliseconds.
+
+/** The region a packed fate's code stands for (see `PackedFates.region`). */
+export function regionOfCode(code: number): Region {
+	return REGION_CODES[code];
+}
+
+/**
+ * `ContextAnalysis.fates` as columns (ids are the entries', looked up on the page). A summarized
+ * (or cleared) prefix is one run: its fates differ only by position, so the per-fate columns
+ * (`region` to `reasonAt`) start after it, at fate `prefix` (a 2 GB session's tip has 1.9 million
+ * summarized fates and a few thousand others: 27 MB of columns per answer otherwise).
+ */
+export interface PackedFates {
+	/** Every fate's position (the path). */
+	position: Int32Array;
+	/** How many fates, from the first, are the run; its region code and reason index. */
+	prefix: number;
+	prefixRegion: number;
+	prefixReason: number;
+	region: Uint8Array;
+	/** Bit 0: selected; bit 1: omitted. */
+	flags: Uint8Array;
+	messageStart: Int32Array;
+	messageCount: Int32Array;
+	/** Each fate's reason as an index into `reasons` (reasons repeat a lot). */
+	reasonAt: Int32Array;
+	reasons: string[];
+	/** The rare fields, by fate index (none in the run). */
+	editId: [number, string][];
+	dropReason: [number, string][];
+	/**
+	 * Each position's fate index, -1 where the position is not on the path (as long as the last
+	 * position + 1): made where the fates are packed, so that the page, whose code for it runs
+	 * cold once per tip, does not scan a long path again to look fates up by position.
+	 */
+	indexOf: Int32Array;
+	/** How many fates each region has (`REGION_CODES` order; see `countRegion`). */
+	regionCounts: Int32Array;
+}
+
+/**
+ * A context analysis packed for a trip between threads (see `packAnalysis`); its path is its
+ * fates' positions (the fates are parallel to the path).
+ */
+export type PackedAnalysis = Omit<ContextAnalysis, "fates" | "path"> & { fates: PackedFates };
+
+export function packAnalysis(a: ContextAnalysis): PackedAnalysis {
+	// The path is not read: a lazy analysis makes it when first read (see core `pathFromColumn`).
+	const rest: Record<string, unknown> = {};
+	for (const key of Object.keys(a)) if (key !== "path" && key !== "fates") rest[key] = a[key as keyof ContextAnalysis];
+	// Columns of their own: they are transferred (a copy `fateColumns` keeps would be emptied).
+	return { ...(rest as Omit<ContextAnalysis, "fates" | "path">), fates: packFates(a.fates) };
+}
+
+/** `fates` as columns; a summarized prefix (see core `summarizedPrefix`) is a run, not read. */
+function packFates(fates: readonly PathEntryFate[]): PackedFates {
+	const n = fates.length;
+	const prefix = summarizedPrefix(fates);
+	const from = prefix?.count ?? 0;
+	const m = n - from;
+	const packed: PackedFates = {
+		position: new Int32Array(n),
+		prefix: from,
+		prefixRegion: REGION_CODES.indexOf(prefix?.region ?? "summarized"),
+		prefixReason: -1,
+		region: new Uint8Array(m),
+		flags: new Uint8Array(m),
+		messageStart: new Int32Array(m),
+		messageCount: new Int32Array(m),
+		reasonAt: new Int32Array(m),
+		reasons: [],
+		editId: [],
+		dropReason: [],
+		indexOf: new Int32Array(0),
+		regionCounts: new Int32Array(REGION_CODES.length),
+	};
+	const reasonIndex = new Map<string, number>();
+	const reasonOf = (reason: string) => {
+		let r = reasonIndex.get(reason);
+		if (r === undefined) {
+			r = packed.reasons.length;
+			packed.reasons.push(reason);
+			reasonIndex.set(reason, r);
+		}
+		return r;
+	};
+	const { position } = packed;
+	if (prefix) {
+		const { path } = prefix;
+		if (path instanceof Int32Array) position.set(path.subarray(0, from));
+		else for (let i = 0; i < from; i++) position[i] = path[i];
+		packed.regionCounts[packed.prefixRegion] += from;
+		packed.prefixReason = reasonOf(prefix.reason);
+	}
+	for (let j = 0; j < m; j++) {
+		const f = prefix ? prefix.after[j] : fates[j];
+		const code = REGION_CODES.indexOf(f.region);
+		position[from + j] = f.position;
+		packed.region[j] = code;
+		packed.regionCounts[code]++;
+		packed.flags[j] = (f.selected ? 1 : 0) | (f.omitted ? 2 : 0);
+		packed.messageStart[j] = f.messageStart;
+		packed.messageCount[j] = f.messageCount;
+		packed.reasonAt[j] = reasonOf(f.reason);
+		if (f.editId !== undefined) packed.editId.push([from + j, f.editId]);
+		if (f.dropReason !== undefined) packed.dropReason.push([from + j, f.dropReason]);
+	}
+	let last = -1;
+	for (let i = 0; i < n; i++) if (position[i] > last) last = position[i];
+	packed.indexOf = new Int32Array(last + 1).fill(-1);
+	for (let i = 0; i < n; i++) packed.indexOf[position[i]] = i;
+	return packed;
+}
+
+/** The buffers of a packed analysis, to transfer rather than copy. */
+export function packedBuffers(p: PackedAnalysis): ArrayBuffer[] {
+	const f = p.fates;
+	return [f.position, f.region, f.flags, f.messageStart, f.messageCount, f.reasonAt, f.indexOf, f.regionCounts].map(
+		(a) => a.buffer as ArrayBuffer,
+	);
+}
+
+/** Fates made on demand from their columns (see `unpackAnalysis`), by the array that shows them. */
+const lazyColumns = new WeakMap<readonly PathEntryFate[], PackedFates>();
+
+/**
+ * The analysis a packed one stands for. Its `fates` is an array whose items are made from the
+ * columns when read (and kept), so a million-entry path costs nothing until its rows are shown;
+ * `fateColumns` gives the columns to code that scans them all. `idOf` gives an entry's id.
+ */
+export function unpackAnalysis(p: PackedAnalysis, idOf: (position: number) => string): ContextAnalysis {
+	const f = p.fates;
+	const n = f.position.length;
+	const editId = new Map(f.editId);
+	const dropReason = new Map(f.dropReason);
+	const made: (PathEntryFate | undefined)[] = [];
+	const fateAt = (i: number): PathEntryFate => {
+		let fate = made[i];
+		if (fate === undefined) {
+			const position = f.position[i];
+			const j = i - f.prefix;
+			fate =
+				j < 0
+					? {
+							position,
+							id: idOf(position),
+							region: REGION_CODES[f.prefixRegion],
+							selected: false,
+							messageStart: -1,
+							messageCount: 0,
+							reason: f.reasons[f.prefixReason],
+						}
+					: {
+							position,
+							id: idOf(position),
+							region: REGION_CODES[f.region[j]],
+							selected: (f.flags[j] & 1) === 1,
+							messageStart: f.messageStart[j],
+							messageCount: f.messageCount[j],
+							reason: f.reasons[f.reasonAt[j]],
+						};
+			const edit = editId.get(i);
+			if (edit !== undefined) fate.editId = edit;
+			if (j >= 0 && (f.flags[j] & 2) === 2) fate.omitted = true;
+			const drop = dropReason.get(i);
+			if (drop !== undefined) fate.dropReason = drop;
+			made[i] = fate;
+		}
+		return fate;
+	};
+	const fates = lazyArray(n, fateAt);
+	lazyColumns.set(fates, f);
+	const analysis = { ...p, fates, path: [] } as ContextAnalysis;
+	// The path (the fates' positions) is made when first read: the page's answer to a click on a
+	// 1.9 million-entry path's tip made it at once, 12 ms and 15 MB (collected in the same task) that
+	// the view did not use (see `measuredOfAnalysis`).
+	pathFromColumn(analysis, f.position);
+	return analysis;
+}
+
+/**
+ * The columns behind fates made by `unpackAnalysis`, or made once for fates with a summarized
+ * prefix (core `summarizedPrefix`: packed without making its fates); else null (plain objects).
+ */
+export function fateColumns(fates: readonly PathEntryFate[]): PackedFates | null {
+	let columns = lazyColumns.get(fates);
+	if (columns === undefined && summarizedPrefix(fates)) {
+		columns = packFates(fates);
+		lazyColumns.set(fates, columns);
+	}
+	return columns ?? null;
+}
+
+/**
+ * `measuredContext` of the path `a` is for: on the positions of fates that are columns (see
+ * `unpackAnalysis`), with no path made.
+ */
+export function measuredOfAnalysis(entries: readonly SessionEntry[], a: ContextAnalysis): MeasuredContext | null {
+	const columns = lazyColumns.get(a.fates);
+	return measuredContext(entries, columns ? columns.position : a.path);
+}
+
+/** Plain fates counted by region (`REGION_CODES` order), once per fates array: a tip's panel asks more than once. */
+const regionCounts = new WeakMap<readonly PathEntryFate[], Int32Array>();
+
+/** How many fates are in `region`, without making fates that are columns (they carry their counts). */
+export function countRegion(fates: readonly PathEntryFate[], region: Region): number {
+	const code = REGION_CODES.indexOf(region);
+	if (code < 0) return 0;
+	const columns = fateColumns(fates);
+	if (columns) return columns.regionCounts[code];
+	let counts = regionCounts.get(fates);
+	if (!counts) {
+		counts = new Int32Array(REGION_CODES.length);
+		for (const f of fates) {
+			const c = REGION_CODES.indexOf(f.region);
+			if (c >= 0) counts[c]++;
+		}
+		regionCounts.set(fates, counts);
+	}
+	return counts[code];
+}

@@ -1,0 +1,190 @@
+import { dialectOf } from "../dialects/detect";
+import type { V4Marks } from "../dialects/v4";
+import { entriesBeyondSkeletons } from "./skeletonView";
+import { getTreeIndex } from "./tree";
+import type { AssistantMessage, SessionEntry } from "./types";
+
+/**
+ * Current label per target entry: the latest `label` entry in file order wins; a label entry
+ * without a label clears it.
+ */
+export function getLabels(entries: readonly SessionEntry[]): Map<string, string> {
+	const labels = new Map<string, string>();
+	// Label entries (and a v4 entry's marks) are never skeletons: those need not be read.
+	const whole = entriesBeyondSkeletons(entries);
+	if (dialectOf(entries) === "pi-v4") return v4Labels(whole);
+	for (const e of whole) {
+		if (e.type !== "label") continue;
+		const { targetId, label } = e as { targetId?: unknown; label?: unknown };
+		if (typeof targetId !== "string") continue;
+		if (typeof label === "string" && label !== "") labels.set(targetId, label);
+		else labels.delete(targetId);
+	}
+	return labels;
+}
+
+/** A v4 session's labels: its label facts, and "lane NAME" on each lane's leaf (a named leaf). */
+function v4Labels(entries: readonly SessionEntry[]): Map<string, string> {
+	const labels = new Map<string, string>();
+	for (const e of entries) {
+		const { v4Label, v4Lanes } = e as V4Marks;
+		const lanes = Array.isArray(v4Lanes) && v4Lanes.length > 0 ? `lane ${v4Lanes.join(", ")}` : "";
+		const label = typeof v4Label === "string" && v4Label !== "" ? v4Label : "";
+		if (label || lanes) labels.set(e.id, label && lanes ? `${label} · ${lanes}` : label || lanes);
+	}
+	return labels;
+}
+
+/** The session's display name: the latest `session_info` entry with a name, else undefined. */
+export function getSessionName(entries: readonly SessionEntry[]): string | undefined {
+	for (let i = entries.length - 1; i >= 0; i--) {
+		const e = entries[i];
+		if (e.type !== "session_info") continue;
+		const name = (e as { name?: unknown }).name;
+		if (typeof name === "string" && name.trim() !== "") return name.trim();
+	}
+	return undefined;
+}
+
+/** Plain text of a message's content (text blocks only), for previews and search. */
+export function contentText(content: unknown): string {
+	if (typeof content === "string") return content;
+	if (!Array.isArray(content)) return "";
+	let out = "";
+	for (const block of content) {
+		if (block && typeof block === "object" && (block as { type?: unknown }).type === "text") {
+			const t = (block as { text?: unknown }).text;
+			if (typeof t === "string") out += out ? `\n${t}` : t;
+		}
+	}
+	return out;
+}
+
+/** The first user message's text in file order, for naming sessions without `session_info`. */
+export function getFirstUserText(entries: readonly SessionEntry[]): string | undefined {
+	for (const e of entries) {
+		if (e.type !== "message") continue;
+		const m = (e as { message?: { role?: unknown; content?: unknown } }).message;
+		if (m && m.role === "user") {
+			const text = contentText(m.content).trim();
+			if (text) return text;
+		}
+	}
+	return undefined;
+}
+
+/**
+ * What a session's library entry says of its entries, worked out where they are held (a worker
+ * holding a large file reads the few it needs whole; the page holds skeletons): the first
+ * `entries` of them described.
+ */
+export interface EntriesDescription {
+	entries: number;
+	/** `getSessionName` of them. */
+	name?: string;
+	/** `getFirstUserText` of them. */
+	firstUserText?: string;
+	compactions: number;
+	firstTimestamp?: unknown;
+	lastTimestamp?: unknown;
+}
+
+/**
+ * `described` (of the first entries) with the entries after them (`added`, whole) taken in:
+ * what the description of all of them would say.
+ */
+export function describeFurther(
+	described: EntriesDescription | null,
+	added: readonly SessionEntry[],
+): EntriesDescription {
+	let compactions = described?.compactions ?? 0;
+	for (const e of added) if (e.type === "compaction") compactions++;
+	const name = getSessionName(added) ?? described?.name;
+	const firstUserText = described?.firstUserText ?? getFirstUserText(added);
+	const firstTimestamp = described && described.entries > 0 ? described.firstTimestamp : added[0]?.timestamp;
+	const lastTimestamp = added.length > 0 ? added[added.length - 1].timestamp : described?.lastTimestamp;
+	return {
+		entries: (described?.entries ?? 0) + added.length,
+		...(name !== undefined ? { name } : {}),
+		...(firstUserText !== undefined ? { firstUserText } : {}),
+		compactions,
+		...(firstTimestamp !== undefined ? { firstTimestamp } : {}),
+		...(lastTimestamp !== undefined ? { lastTimestamp } : {}),
+	};
+}
+
+export interface SessionStats {
+	entries: number;
+	messagesByRole: Record<string, number>;
+	toolCalls: number;
+	/** Sums over assistant `usage`. */
+	tokens: { input: number; output: number; cacheRead: number; cacheWrite: number; total: number };
+	cost: number;
+	/** `provider/model` of assistant messages and model changes, in first-seen order. */
+	models: string[];
+	leaves: number;
+	branchPoints: number;
+	compactions: number;
+	branchSummaries: number;
+	maxDepth: number;
+}
+
+function num(v: unknown): number {
+	return typeof v === "number" && Number.isFinite(v) ? v : 0;
+}
+
+/** Counts and sums over the whole file (every branch). */
+export function getSessionStats(entries: readonly SessionEntry[]): SessionStats {
+	const index = getTreeIndex(entries);
+	// No prototype: a role named "constructor" or "__proto__" (untrusted input) is just a key.
+	const messagesByRole: Record<string, number> = Object.create(null);
+	const tokens = { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, total: 0 };
+	const models = new Set<string>();
+	let toolCalls = 0;
+	let cost = 0;
+	let compactions = 0;
+	let branchSummaries = 0;
+	for (const e of entries) {
+		if (e.type === "compaction") compactions++;
+		else if (e.type === "branch_summary") branchSummaries++;
+		else if (e.type === "model_change") {
+			const { provider, modelId } = e as { provider?: unknown; modelId?: unknown };
+			models.add(`${String(provider)}/${String(modelId)}`);
+		} else if (e.type === "message") {
+			const m = (e as { message?: { role?: unknown } }).message;
+			if (!m || typeof m !== "object") continue;
+			const role = String(m.role);
+			messagesByRole[role] = (messagesByRole[role] ?? 0) + 1;
+			if (role !== "assistant") continue;
+			const a = m as AssistantMessage;
+			if (a.provider || a.model) models.add(`${String(a.provider)}/${String(a.model)}`);
+			if (Array.isArray(a.content)) {
+				for (const b of a.content) if (b && b.type === "toolCall") toolCalls++;
+			}
+			const u = a.usage;
+			if (u && typeof u === "object") {
+				tokens.input += num(u.input);
+				tokens.output += num(u.output);
+				tokens.cacheRead += num(u.cacheRead);
+				tokens.cacheWrite += num(u.cacheWrite);
+				tokens.total += num(u.totalTokens) || num(u.input) + num(u.output) + num(u.cacheRead) + num(u.cacheWrite);
+				cost += num(u.cost?.total);
+			}
+		}
+	}
+	let maxDepth = 0;
+	for (const l of index.leaves) if (index.depth[l] > maxDepth) maxDepth = index.depth[l];
+	return {
+		entries: entries.length,
+		messagesByRole,
+		toolCalls,
+		tokens,
+		cost,
+		models: [...models],
+		leaves: index.leaves.length,
+		branchPoints: index.branchPoints.length,
+		compactions,
+		branchSummaries,
+		maxDepth,
+	};
+}
