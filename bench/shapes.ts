@@ -19,6 +19,13 @@
  *   at 0) instead of `firstKeptEntryId`; label targets and branch-summary `fromId`s renamed to the
  *   ids a v1 migration gives (`v1EntryId(line)`). Checked on writing: `parseSession` gives as many
  *   entries as for `large`, with no more issues.
+ * - `long-chain`: an old long session, ~100 MB as a version-1 file: one single chain of ~100,000
+ *   messages (the generator's user / assistant / toolResult turns at `large`'s sizes, with its side
+ *   entries), no compaction, no branch, no branch summary. Generated as v3 with branching and
+ *   compaction switched off (`LONG_CHAIN_SOURCE`, bench/out/long-chain-v3.jsonl), then converted
+ *   as `large-v1` is (labels retargeted). Checked on writing: `parseSession` gives ~100,000
+ *   message entries, one leaf, version 1, no compaction or branch summary, and besides the note
+ *   that it was migrated no more issues than the v3 source.
  * - `bushy`: the ~8 MB branchy workload. `bushy-large`: ~100 MB with hundreds of branch points.
  * - `tool50`: the first ~40 MB of `large`, one tool result in its middle carrying a single ~50 MB
  *   output string (~90 MB in all).
@@ -31,7 +38,7 @@ import { closeSync, existsSync, openSync, readFileSync, readSync, statSync, writ
 import { join } from "node:path";
 import { StringDecoder } from "node:string_decoder";
 import { fileURLToPath } from "node:url";
-import { parseSession, v1EntryId } from "../src/core";
+import { getTreeIndex, parseSession, v1EntryId } from "../src/core";
 import { ensureWorkload, OUT_DIR, Rng, WORKLOADS, type WorkloadSpec, type WrittenSession } from "./generate";
 
 export const BUSHY_LARGE: WorkloadSpec = {
@@ -46,6 +53,24 @@ export const BUSHY_LARGE: WorkloadSpec = {
 	hugeOutputChance: 0.002,
 };
 
+/**
+ * The v3 source of `long-chain`: `large`'s seed and sizes, never branching or compacting, stopped
+ * after the turn that passes ~100,000 messages (the side entries, ~1 % of the entries, count too).
+ */
+export const LONG_CHAIN_SOURCE: WorkloadSpec = {
+	name: "long-chain-v3",
+	seed: 100,
+	targetBytes: Number.POSITIVE_INFINITY,
+	maxEntries: 100_920,
+	branchEvery: Number.POSITIVE_INFINITY,
+	branchTo: "path",
+	compactEvery: Number.POSITIVE_INFINITY,
+	outputScale: 1,
+	hugeOutputChance: 0.002,
+};
+/** Messages `long-chain` is checked to hold, ± 1 %. */
+export const LONG_CHAIN_MESSAGES = 100_000;
+
 export const SHAPES = [
 	"large",
 	"large-keys",
@@ -53,6 +78,7 @@ export const SHAPES = [
 	"large-headerless",
 	"large-omp",
 	"large-v1",
+	"long-chain",
 	"bushy",
 	"bushy-large",
 	"tool50",
@@ -250,6 +276,37 @@ function writeV1(source: string, path: string): WrittenSession {
 	});
 }
 
+/**
+ * Checks a written `long-chain`: version 1, ~`LONG_CHAIN_MESSAGES` message entries, one leaf, no
+ * compaction or branch summary, and besides `migrated` (the note that the file was v1) no more
+ * issues than `parseSession` reports for its v3 source.
+ */
+function checkLongChain(source: string, path: string): void {
+	const sourceIssues = parseSession(readFileSync(source, "utf8")).issues.length;
+	const parsed = parseSession(readFileSync(path, "utf8"));
+	let messages = 0;
+	let folds = 0;
+	for (const e of parsed.entries) {
+		if (e.type === "message") messages++;
+		else if (e.type === "compaction" || e.type === "branch_summary") folds++;
+	}
+	const leaves = getTreeIndex(parsed.entries).leaves.length;
+	const problems: string[] = [];
+	if (parsed.version !== 1) problems.push(`version ${parsed.version}`);
+	if (Math.abs(messages - LONG_CHAIN_MESSAGES) > LONG_CHAIN_MESSAGES / 100) problems.push(`${messages} messages`);
+	if (leaves !== 1) problems.push(`${leaves} leaves`);
+	if (folds > 0) problems.push(`${folds} compactions or branch summaries`);
+	// Expected: the source's issues and the note that the file was migrated from v1.
+	const issues = parsed.issues.filter((i) => i.code !== "migrated");
+	if (issues.length > sourceIssues) {
+		const codes = [...new Set(issues.map((i) => i.code))].join(", ");
+		problems.push(`${issues.length} issues besides "migrated" (${codes}), the v3 source ${sourceIssues}`);
+	}
+	if (problems.length > 0) throw new Error(`long-chain: parseSession gives ${problems.join("; ")}`);
+	const codes = parsed.issues.map((i) => i.code).join(", ") || "none";
+	console.log(`long-chain: ${parsed.entries.length} entries, ${messages} messages, ${leaves} leaf, issues: ${codes}`);
+}
+
 /** ~`bytes` of log-like output, deterministic. */
 function bigOutput(bytes: number): string {
 	const rng = new Rng(50);
@@ -343,6 +400,15 @@ export function ensureShape(name: ShapeName): ShapeFile {
 						`large-v1: parseSession gives ${b.entries.length} entries (version ${b.version}), large ${a.entries.length}`,
 					);
 				}
+				return written;
+			});
+			return { name, ...w };
+		}
+		case "long-chain": {
+			const source = ensureWorkload(LONG_CHAIN_SOURCE);
+			const w = cached(name, derivedParams(name, source, null), (p) => {
+				const written = writeV1(source.path, p);
+				checkLongChain(source.path, p);
 				return written;
 			});
 			return { name, ...w };

@@ -4,7 +4,9 @@
  * times each (default 5), each run in a fresh browser with a new profile on disk (empty IndexedDB,
  * OPFS and storage: a first open), and prints one table per shape with min / median / max and a verdict against the
  * targets. Measured from the outside, through the page's test ids only, so it keeps working when
- * the loading pipeline changes. Raw runs: bench/out/browser.json. See bench/README.md.
+ * the loading pipeline changes. Besides, per shape, the floors: JSON.parse of the lines in a fresh
+ * page, and the quiet floors (the file read, decoded and parsed in a blank page with nothing of the
+ * app, lines kept / dropped). Raw runs: bench/out/browser.json. See bench/README.md.
  *
  *   BENCH_RUNS=5 BENCH_SHAPES=large,large-keys E2E_PORT=4421 npm run bench:browser
  *   BENCH_2GB=1 … adds the ~2 GB `huge2g` shape.
@@ -25,6 +27,7 @@ import {
 	inPageJsonParse,
 	installProbe,
 	longestTask,
+	quietFloor,
 	startFrames,
 	stopFrames,
 	timeExportDialog,
@@ -51,6 +54,8 @@ const FIND_WORD = "refactor";
 /** How long after the interactive frame late work still counts (the longest-task window). */
 const SETTLE_MS = 5000;
 const BIG = 400e6;
+/** Runs of each quiet floor (each in a new page), the median reported. */
+const QUIET_RUNS = 5;
 
 test.describe.configure({ mode: "serial" });
 // Playwright's trace recorder (the config's "retain-on-failure") snapshots the whole DOM inside
@@ -103,6 +108,19 @@ interface ShapeResult {
 	deepestLength: number;
 	/** Split + JSON.parse of the lines in the page: median of 3 (ms). */
 	jsonParseMs: Figure;
+	/**
+	 * The quiet floors: the file read, decoded, split and JSON.parsed in a page that runs nothing
+	 * (no app), `QUIET_RUNS` times each, each run in a new page (ms; median and every run). A: the
+	 * parsed lines kept in an array; B: each dropped at once.
+	 */
+	quiet: {
+		keptMs: Figure;
+		droppedMs: Figure;
+		keptRunsMs: Figure[];
+		droppedRunsMs: Figure[];
+		/** Lines parsed by the last run that gave a figure. */
+		lines: number | null;
+	};
 	runs: Run[];
 	/** Rows that run once (the first run). */
 	once: {
@@ -373,6 +391,47 @@ async function panZoom(page: Page): Promise<FrameFigures> {
 	return stopFrames(page);
 }
 
+/** The median of the figures that are numbers, else the first reason. */
+function medianFigure(values: Figure[]): Figure {
+	const nums = values.filter((v): v is number => typeof v === "number").sort((a, b) => a - b);
+	if (nums.length > 0) return median(nums);
+	return values.find((v) => typeof v === "string") ?? "no run";
+}
+
+/**
+ * The quiet floors of a shape (`quietFloor` in e2e/perfProbe.ts), in a fresh browser with nothing
+ * of the app open: floor A (parsed lines kept) and floor B (dropped) interleaved, `QUIET_RUNS` each,
+ * a new page each. A file over `BIG` has no floor A: its objects would not fit a page's heap.
+ */
+async function quietFloors(file: ShapeFile): Promise<ShapeResult["quiet"]> {
+	const out: ShapeResult["quiet"] = {
+		keptMs: "not measured",
+		droppedMs: "not measured",
+		keptRunsMs: [],
+		droppedRunsMs: [],
+		lines: null,
+	};
+	const context = await freshContext();
+	try {
+		for (let i = 0; i < QUIET_RUNS; i++) {
+			for (const keep of file.bytes > BIG ? [false] : [true, false]) {
+				const run = await figure(() => quietFloor(context, file.path, keep));
+				if (typeof run !== "string") out.lines = run.lines;
+				(keep ? out.keptRunsMs : out.droppedRunsMs).push(typeof run === "string" ? run : run.ms);
+			}
+		}
+	} finally {
+		await closeContext(context);
+	}
+	out.keptMs =
+		file.bytes > BIG ? "n/a: over 400 MB, its objects would not fit a page's heap" : medianFigure(out.keptRunsMs);
+	out.droppedMs = medianFigure(out.droppedRunsMs);
+	console.log(
+		`${file.name} quiet floors (${out.lines ?? "?"} lines): kept ${JSON.stringify(out.keptRunsMs)}, dropped ${JSON.stringify(out.droppedRunsMs)}`,
+	);
+	return out;
+}
+
 function save(): void {
 	mkdirSync(OUT_DIR, { recursive: true });
 	writeFileSync(join(OUT_DIR, "browser.json"), JSON.stringify(results, null, 2));
@@ -409,6 +468,7 @@ for (const shape of SELECTED) {
 			deepestTip: tip.id,
 			deepestLength: tip.length,
 			jsonParseMs: "not measured",
+			quiet: { keptMs: "not measured", droppedMs: "not measured", keptRunsMs: [], droppedRunsMs: [], lines: null },
 			runs: [],
 			once: {},
 		};
@@ -424,6 +484,8 @@ for (const shape of SELECTED) {
 				result.once.workerFloorMs = await figure(async () => (await bareWorkerParse(page, file.path)).ms);
 			await closeContext(context);
 		}
+		result.quiet = await quietFloors(file);
+		save();
 
 		let timeouts = 0;
 		for (let i = 0; i < RUNS; i++) {
@@ -502,6 +564,11 @@ function table(lines: string[][]): string {
  */
 const RATIO_TARGET_FROM = 50e6;
 
+/**
+ * A shape's rows. The targets are the same for every shape but `huge2g` (its own, in absolute
+ * figures): `long-chain` has them too (tip ≤ 150 ms, longest task ≤ 50 ms, page heap ≤ 0.3 × file,
+ * …), its ratios with a verdict since it is over `RATIO_TARGET_FROM`.
+ */
 function shapeRows(r: ShapeResult): Row[] {
 	const huge = r.name === "huge2g";
 	const ratioTargets = r.bytes >= RATIO_TARGET_FROM;
@@ -530,6 +597,18 @@ function shapeRows(r: ShapeResult): Row[] {
 			pass: ratioPass(1.5),
 		});
 	}
+	// The quiet floors (information only): what reading and parsing the file costs with nothing else running.
+	const floorRatio = (label: string, floor: Figure) =>
+		({
+			what: `  interactive ÷ ${label} (${typeof floor === "number" ? fmtMs(floor) : floor})`,
+			target: "",
+			values: per((x) => (typeof floor === "number" ? div(x.interactiveMs, floor) : floor)),
+			fmt: fmtRatio,
+		}) satisfies Row;
+	rows.push(
+		floorRatio("quiet floor A, lines kept", r.quiet.keptMs),
+		floorRatio("quiet floor B, lines dropped", r.quiet.droppedMs),
+	);
 	rows.push(
 		{
 			what: `click the deepest tip when interactive → its context rows${Number.isFinite(r.deepestLength) ? ` (${fmtN(r.deepestLength)}-entry path)` : ""}`,
@@ -608,6 +687,18 @@ function shapeRows(r: ShapeResult): Row[] {
 			fmt: fmtRatio,
 		},
 		{ what: "  rendered graph nodes", target: "", values: per((x) => x.graphNodes), fmt: fmtN },
+		{
+			what: `  quiet floor A: read + decode + split + JSON.parse in a blank page, lines kept (${QUIET_RUNS} runs)`,
+			target: "",
+			values: r.quiet.keptRunsMs.length > 0 ? r.quiet.keptRunsMs : [r.quiet.keptMs],
+			fmt: fmtMs,
+		},
+		{
+			what: `  quiet floor B: the same, each parsed line dropped (${QUIET_RUNS} runs)`,
+			target: "",
+			values: r.quiet.droppedRunsMs.length > 0 ? r.quiet.droppedRunsMs : [r.quiet.droppedMs],
+			fmt: fmtMs,
+		},
 	);
 	const o = r.once;
 	if (o.workerFloorMs !== undefined) {
@@ -695,6 +786,10 @@ function report(): string {
 			// Nothing opened: one line instead of a table of the same reason.
 			const reasons = [...new Set(r.runs.map((x) => String(x.interactiveMs)))];
 			out.push(`  no figures: ${reasons.join("; ") || "no run"}`);
+			const ms = (v: Figure) => (typeof v === "number" ? fmtMs(v) : v);
+			out.push(
+				`  floors: JSON.parse ${ms(r.jsonParseMs)}; quiet A (kept) ${ms(r.quiet.keptMs)}; quiet B (dropped) ${ms(r.quiet.droppedMs)}`,
+			);
 			continue;
 		}
 		out.push(table([["", "target", "min", "median", "max", "verdict"], ...shapeRows(r).map(rowCells)]));

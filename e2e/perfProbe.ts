@@ -1,4 +1,4 @@
-import type { CDPSession, Page } from "@playwright/test";
+import type { BrowserContext, CDPSession, Page } from "@playwright/test";
 
 /**
  * In-page instruments for the browser benchmark (e2e/perf.perf.spec.ts). Installed before any of
@@ -327,6 +327,70 @@ export async function bareWorkerParse(page: Page, path: string, runs = 3): Promi
 		},
 		{ n: runs, script: BARE_WORKER_PATH },
 	);
+}
+
+/** The quiet page of the floors: the app's origin, none of its scripts, one file input. */
+const QUIET_PATH = "__quiet-floor.html";
+const QUIET_PAGE = `<!doctype html><html><head><meta charset="utf-8"><title>quiet floor</title></head><body><input type="file" id="quiet-floor-input"></body></html>`;
+
+/**
+ * One quiet floor: in a new page of `context` that runs nothing (a blank page served on the app's
+ * origin by `page.route`, no script of the app), the file at `path` is given to a file input and
+ * read in the page as a loader must: its bytes streamed (`file.stream()`), decoded as UTF-8
+ * (streaming `TextDecoder`), split into lines and every non-empty line `JSON.parse`d. `keep`: the
+ * parsed objects are kept in an array (floor A); else each is dropped at once (floor B, the bare
+ * cost of reading every byte). Timed in the page from the first read to the last parse; `lines`:
+ * the lines parsed. A line cut by a chunk is joined from its pieces once (no string grown chunk
+ * by chunk: a 50 MB line stays linear).
+ */
+export async function quietFloor(
+	context: BrowserContext,
+	path: string,
+	keep: boolean,
+): Promise<{ ms: number; lines: number }> {
+	const page = await context.newPage();
+	try {
+		await page.route(`**/${QUIET_PATH}`, (route) => route.fulfill({ contentType: "text/html", body: QUIET_PAGE }));
+		await page.goto(`./${QUIET_PATH}`);
+		await page.setInputFiles("#quiet-floor-input", path);
+		await page.waitForTimeout(300);
+		return await page.evaluate(async (keepObjects) => {
+			const file = ((document.getElementById("quiet-floor-input") as HTMLInputElement).files as FileList)[0];
+			const t0 = performance.now();
+			const reader = file.stream().getReader();
+			const decoder = new TextDecoder();
+			const kept: unknown[] = [];
+			let lines = 0;
+			/** Pieces of the line cut by the chunk ends so far. */
+			const pieces: string[] = [];
+			const take = (line: string) => {
+				if (line.length === 0) return;
+				const value = JSON.parse(line);
+				if (keepObjects) kept.push(value);
+				lines++;
+			};
+			for (;;) {
+				const { done, value } = await reader.read();
+				const text = done ? decoder.decode() : decoder.decode(value, { stream: true });
+				let at = 0;
+				for (let nl = text.indexOf("\n"); nl !== -1; nl = text.indexOf("\n", at)) {
+					if (pieces.length > 0) {
+						pieces.push(text.slice(at, nl));
+						take(pieces.join(""));
+						pieces.length = 0;
+					} else take(text.slice(at, nl));
+					at = nl + 1;
+				}
+				if (at < text.length) pieces.push(text.slice(at));
+				if (done) break;
+			}
+			take(pieces.join(""));
+			const ms = performance.now() - t0;
+			return { ms, lines: keepObjects ? kept.length : lines };
+		}, keep);
+	} finally {
+		await page.close().catch(() => {});
+	}
 }
 
 export interface FrameFigures {
