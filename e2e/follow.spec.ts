@@ -57,7 +57,6 @@ test("a followed file grows in place: new turn, branch, compaction, a line compl
 	await writeOpfs(page, FILE, HEADER + user("u1", null, "hello") + reply("a1", "u1", "hi there"));
 	await page.getByTestId("follow-file").click();
 	await expectTips(page, ["a1"]);
-	await expect(page.getByTestId("open-session")).toHaveAttribute("data-lean", "true");
 	await expect(page.getByTestId("follow")).toHaveAttribute("data-following", "true");
 	await expect.poll(() => contextIds(page)).toEqual(["u1", "a1"]);
 	// Let the opening view settle, then it must not move.
@@ -109,7 +108,7 @@ test("a followed file grows in place: new turn, branch, compaction, a line compl
 	expect(await transform(page)).toBe(view);
 	expect(await contextIds(page)).toEqual(["u1", "a1"]);
 
-	// Find searches the new lines too (a lean session's worker searches the file it holds).
+	// Find searches the new lines too (the worker searches the file it holds).
 	await page.getByTestId("find-input").fill("still going");
 	await expect
 		.poll(() => page.getByTestId("find-hit").evaluateAll((els) => els.map((e) => e.getAttribute("data-entry-id"))))
@@ -142,13 +141,11 @@ test("a file of an older format is followed by reading it again whole as it grow
 	await writeOpfs(page, FILE, v2 + user("u1", null, "hello") + reply("a1", "u1", "hi there"));
 	await page.getByTestId("follow-file").click();
 	await expectTips(page, ["a1"]);
-	await expect(page.getByTestId("open-session")).toHaveAttribute("data-lean", "true");
 	await expect(page.getByTestId("follow")).toHaveAttribute("data-following", "true");
-	// Its worker does not grow a migrated file: the page reads it again, still lean.
+	// Its worker does not grow a migrated file: the page has it read again.
 	await append(page, user("u2", "a1", "next question") + reply("a2", "u2", "next answer"));
 	await expect(page.locator('[data-testid=leaf-item][data-entry-id="a2"]')).toBeVisible(within);
 	await expectTips(page, ["a2"]);
-	await expect(page.getByTestId("open-session")).toHaveAttribute("data-lean", "true");
 	await expect(page.getByTestId("follow")).toHaveAttribute("data-following", "true");
 	await expect(page.getByTestId("library-item")).toHaveCount(1);
 	await expect(page.getByTestId("follow-note")).toHaveCount(0);

@@ -101,7 +101,7 @@ for (const theme of ["light", "dark"] as const) {
 		await expect(fenced).toHaveText("const answer: number = 42;");
 		expect(scripts.some((u) => /grammars/.test(u))).toBe(true);
 
-		// The session opens lean: a read's language comes from the call on the worker's path.
+		// A read's language comes from the call on the worker's path.
 		const read = await openRow(page, "t1");
 		await expect(read.locator("code.hl[data-language=typescript] .hljs-keyword").first()).toHaveText("export");
 

@@ -15,19 +15,10 @@ async function addCompaction(page: Page, kept: string, summary: string) {
 	await panel.getByTestId("lab-add").click();
 }
 
-/**
- * The session opens lean: the page holds skeletons, and the worker builds the lab's entries and
- * their contexts from the file beside the lab's overlay.
- */
-async function openLean(page: Page, file: string) {
-	await openExample(page, file);
-	await expect(page.getByTestId("open-session")).toHaveAttribute("data-lean", "true");
-}
-
 test("the lab adds a compaction to a scratch copy, undoes it, exports it, and never touches the original", async ({
 	page,
 }) => {
-	await openLean(page, FILE);
+	await openExample(page, FILE);
 	const s = parseExample(FILE);
 	const original = analyzeContext(s.entries);
 	const leaf = s.entries[original.leaf].id;
@@ -112,7 +103,7 @@ test("the lab appends where the graph points: a context edit omits an entry, a m
 	page,
 }) => {
 	const file = "01-no-compaction.jsonl";
-	await openLean(page, file);
+	await openExample(page, file);
 	const s = parseExample(file);
 	const a = analyzeContext(s.entries);
 	const ids = a.path.map((p) => s.entries[p].id);

@@ -94,7 +94,7 @@ function install(): void {
 				observer.disconnect();
 				return;
 			}
-			// Until both are seen: the inspector may show before the graph's first nodes (a lean reopen).
+			// Until both are seen: the inspector may show before the graph's first nodes (a reopen from a stored index).
 			if (perf.interactive === null && !interactiveDue && document.querySelector(".react-flow__node")) {
 				if (document.querySelector("[data-testid=leaf-item]")) {
 					interactiveDue = true;

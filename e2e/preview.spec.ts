@@ -13,46 +13,19 @@ import { reshapeSession } from "../test/reshape";
 import { expectTips, watchErrors } from "./explorer";
 
 /**
- * A large generated session (10 MB) opens lean from its first scan: the page shows the preview the
- * scan makes (the graph and the tips, from the start of each line) and keeps it, the parse worker
- * holding the file and answering for the context; no full parse on the page replaces it. The page
- * records how the open session showed itself from the first moment on, so the test does not depend
- * on when it looks.
+ * A large generated session (10 MB) opens from its first scan: the graph and the tips the worker's
+ * scan makes, the current tip's context the worker reads from the file it holds; nothing of the
+ * file is parsed on the page.
  */
-
-interface Seen {
-	/** Whether the open session was a preview (`data-partial`) the first time it showed. */
-	firstPartial: boolean | null;
-	/** Whether it was lean (`data-lean`: the worker holds it) the first time it showed. */
-	firstLean: boolean | null;
-	/** Whether it ever showed without either mark (a session parsed in full on the page). */
-	whole: boolean;
-}
-
-async function watchOpenSession(page: Page): Promise<void> {
-	await page.addInitScript(() => {
-		const seen: Seen = { firstPartial: null, firstLean: null, whole: false };
-		(window as unknown as { __seen: Seen }).__seen = seen;
-		new MutationObserver(() => {
-			const open = document.querySelector<HTMLElement>("[data-testid=open-session]");
-			if (!open) return;
-			const partial = open.dataset.partial === "true";
-			const lean = open.dataset.lean === "true";
-			seen.firstPartial ??= partial;
-			seen.firstLean ??= lean;
-			if (!partial || !lean) seen.whole = true;
-		}).observe(document, { subtree: true, childList: true, attributes: true });
-	});
-}
 
 const count = (n: number) => n.toLocaleString("en-US");
 
 /**
- * Opens the file at `path` (the session core reads as `parsed`) and checks what a lean open shows:
- * core's tips in file order, graph nodes of core's graph, the current tip's context as core builds
- * it, the session in the library, lean and a preview from the first moment to the last.
+ * Opens the file at `path` (the session core reads as `parsed`) and checks what it shows: core's
+ * tips in file order, graph nodes of core's graph, the current tip's context as core builds it,
+ * the session in the library.
  */
-async function expectOpensLean(page: Page, path: string, parsed: ParsedSession): Promise<void> {
+async function expectOpens(page: Page, path: string, parsed: ParsedSession): Promise<void> {
 	const index = getTreeIndex(parsed.entries);
 	const tips = index.leaves.map((p) => parsed.entries[p].id);
 	expect(tips.length).toBeGreaterThan(1);
@@ -63,7 +36,6 @@ async function expectOpensLean(page: Page, path: string, parsed: ParsedSession):
 	const graphNodes = new Set(buildGraph(index).nodes.map((n) => n.id));
 
 	const errors = watchErrors(page);
-	await watchOpenSession(page);
 	await page.goto("./");
 	await page.getByTestId("file-input").setInputFiles(path);
 
@@ -93,27 +65,22 @@ async function expectOpensLean(page: Page, path: string, parsed: ParsedSession):
 	expect(shown.filter((id) => !graphNodes.has(id))).toEqual([]);
 
 	await expect(page.getByTestId("library-item")).toHaveCount(1);
-	// Stored, and still lean: a lean session stays its preview.
-	await expect(page.getByTestId("open-session")).toHaveAttribute("data-lean", "true");
-	await expect(page.getByTestId("open-session")).toHaveAttribute("data-partial", "true");
 	await expect(page.locator(".toolbar__facts")).toContainText(`${parsed.entries.length} entries`);
-	const seen = await page.evaluate(() => (window as unknown as { __seen: Seen }).__seen);
-	expect(seen).toEqual({ firstPartial: true, firstLean: true, whole: false });
 	expect(errors).toEqual([]);
 }
 
-test("a 10 MB session opens lean from its first scan: core's tips, graph and current context", async ({ page }) => {
+test("a 10 MB session opens from its first scan: core's tips, graph and current context", async ({ page }) => {
 	const file = ensureWorkload(WORKLOADS.medium);
 	expect(file.bytes).toBeGreaterThan(8 * 1024 * 1024);
-	await expectOpensLean(page, file.path, parseSession(readFileSync(file.path, "utf8")));
+	await expectOpens(page, file.path, parseSession(readFileSync(file.path, "utf8")));
 });
 
-test("a 10 MB session in another shape (keys shuffled, no header id) opens lean too", async ({ page }, testInfo) => {
+test("a 10 MB session in another shape (keys shuffled, no header id) opens alike", async ({ page }, testInfo) => {
 	const source = ensureWorkload(WORKLOADS.medium);
 	const text = reshapeSession(readFileSync(source.path, "utf8"), { shuffle: true, headerWithoutId: true, seed: 5 });
 	const path = testInfo.outputPath("medium-reshaped.jsonl");
 	writeFileSync(path, text);
 	const parsed = parseSession(text);
 	expect(parsed.header?.id).toBeUndefined();
-	await expectOpensLean(page, path, parsed);
+	await expectOpens(page, path, parsed);
 });

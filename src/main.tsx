@@ -5,7 +5,7 @@ import "./ui/styles.css";
 import { registerServiceWorker } from "./serviceWorker";
 import { App } from "./ui/App";
 import { warmFormats } from "./ui/components/Library/format";
-import { warmUpParser } from "./workers/client";
+import { warmUpReader } from "./workers/reader";
 
 const root = document.getElementById("root");
 if (root) {
@@ -15,7 +15,7 @@ if (root) {
 		</StrictMode>,
 	);
 	// Once the first screen is up, so that the parser is ready when a file comes.
-	setTimeout(warmUpParser, 0);
+	setTimeout(warmUpReader, 0);
 	// The date and number formatters' locale data, before a file's open needs them.
 	if (typeof requestIdleCallback === "function") requestIdleCallback(warmFormats, { timeout: 2000 });
 	else setTimeout(warmFormats, 500);

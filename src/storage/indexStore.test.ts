@@ -38,8 +38,8 @@ describe("a stored index", () => {
 		const index = bigIndex("h1");
 		await writeIndex(index);
 		const stored = (await keys<string>(raw)).filter((key) => key.startsWith("h1:1234"));
-		// Full entries in 3 pieces, nodes in 3, no edges, and 11 members whole: 17 pieces and the head.
-		expect(stored).toHaveLength(18);
+		// Full entries in 3 pieces, nodes in 3, no edges, and 10 members whole: 16 pieces and the head.
+		expect(stored).toHaveLength(17);
 		expect(await readIndex("h1", 1234)).toEqual(index);
 		expect(await readIndex("h1", 1235)).toBeNull();
 	});

@@ -3,10 +3,9 @@ import type { Dialect, PreviewParts } from "../core";
 import { openStore, type RobustStore } from "./idb";
 
 /**
- * A stored session's index beside its body: what the parse worker's scan of the file gave (the
- * preview packed for the page, and where each entry's line is), so that reopening a large
- * session shows its graph and tips without reading the file again, and a lean one opens without
- * reading it at all. Keyed by the content hash and size of the bytes it was made from; read by
+ * A stored session's index beside its body: what the parse worker's scan of the file gave (its
+ * entries as the scan holds them, its graph and tips, and where each entry's line is), so that
+ * reopening a session shows it without reading the file again. Keyed by the content hash and size of the bytes it was made from; read by
  * the worker only (it runs in the worker, which has IndexedDB too).
  */
 export interface StoredIndex {
@@ -28,7 +27,7 @@ export interface StoredIndex {
  * Bump when what the scan gives changes (the preview, skeletons, line positions, the id table),
  * or how an index is stored.
  */
-export const INDEX_FORMAT = 8;
+export const INDEX_FORMAT = 9;
 
 let store: RobustStore | null = null;
 const previews = () => {
@@ -61,7 +60,6 @@ type Members = [
 	Int32Array,
 	Int32Array,
 	Uint8Array,
-	Int32Array | undefined,
 	PreviewParts["tree"]["children"],
 	Float64Array,
 	Float64Array,
@@ -80,7 +78,6 @@ function membersOf({ parts, lineOffset, lineLength }: StoredIndex): Members {
 		tree.parent,
 		tree.depth,
 		tree.live,
-		tree.idSlots,
 		tree.children,
 		lineOffset,
 		lineLength,
@@ -89,24 +86,10 @@ function membersOf({ parts, lineOffset, lineLength }: StoredIndex): Members {
 
 /** `index` with the members `membersOf` gives replaced by `members` (absent ones left out). */
 function withMembers(index: StoredIndex, members: readonly unknown[]): StoredIndex {
-	const [
-		full,
-		nodes,
-		edges,
-		ids,
-		parentIds,
-		shape,
-		nodeAt,
-		parent,
-		depth,
-		live,
-		idSlots,
-		children,
-		lineOffset,
-		lineLength,
-	] = members as Members;
+	const [full, nodes, edges, ids, parentIds, shape, nodeAt, parent, depth, live, children, lineOffset, lineLength] =
+		members as Members;
 	const { parts } = index;
-	const { idSlots: _slots, children: _children, ...tree } = parts.tree;
+	const { children: _children, ...tree } = parts.tree;
 	return {
 		...index,
 		lineOffset,
@@ -123,7 +106,6 @@ function withMembers(index: StoredIndex, members: readonly unknown[]): StoredInd
 				parent,
 				depth,
 				live,
-				...(idSlots !== undefined ? { idSlots } : {}),
 				...(children !== undefined ? { children } : {}),
 			},
 		},

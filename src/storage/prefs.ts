@@ -120,7 +120,7 @@ export function getSplitFromBytes(): number | undefined {
 
 /**
  * From what file size (MB) a find over a session the worker holds is split between it and a
- * helper worker (see `SessionHost.find`). Unset: from 16 MB.
+ * helper worker (see `find` in `workers/service/find.ts`). Unset: from 16 MB.
  */
 const FIND_SPLIT_FROM_KEY = "session-explorer:split-find-from-mb:v1";
 

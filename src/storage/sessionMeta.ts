@@ -1,22 +1,22 @@
-import {
-	archiveKey,
-	describeFurther,
-	type EntriesDescription,
-	getTreeIndex,
-	type ParsedSession,
-	readArchiveName,
-} from "../core";
+import { archiveKey, type EntriesDescription, readArchiveName, type SessionHeader } from "../core";
 import type { SessionMeta } from "./repository";
 
-/** What the library says of a session is worked out from: the file's facts and where it is from. */
-export interface DescribedSession extends ParsedSession {
+/** What the library record of a session is made from: the file's facts and where it is from. */
+export interface RecordedSession {
 	key: string;
 	fileName: string;
 	size: number;
 	contentHash: string;
+	header: SessionHeader | null;
+	/** The version the file declared. */
+	version: number;
+	/** oh-my-pi's title slot, or the header's title. */
+	title?: string;
 	sourceUrl?: string;
-	/** What the worker that holds the file said of its entries (the page holds skeletons). */
-	described?: EntriesDescription;
+	/** What the worker that read the entries says of them. */
+	description: EntriesDescription;
+	/** How many tips the session has. */
+	tips: number;
 }
 
 /**
@@ -31,7 +31,7 @@ export function sessionKey(headerId: unknown, contentHash: string, fileName?: st
 }
 
 /** What an archive's metadata says about it: whose archive, why and when (from its file name). */
-function archiveOf(s: DescribedSession): Pick<SessionMeta, "archive"> {
+function archiveOf(s: RecordedSession): Pick<SessionMeta, "archive"> {
 	const archive = readArchiveName(s.fileName);
 	if (!archive) return {};
 	const live = sessionKey(s.header?.id, s.contentHash);
@@ -39,12 +39,9 @@ function archiveOf(s: DescribedSession): Pick<SessionMeta, "archive"> {
 	return { archive: { of: live, reason: archive.reason, ...(archive.time ? { time: archive.time } : {}) } };
 }
 
-/** Library metadata for an open session (computed once, when it is stored). */
-export function describeSession(s: DescribedSession, displayName?: string): SessionMeta {
-	const index = getTreeIndex(s.entries);
-	// A lean session's worker described its entries; those after (a followed file's growth) are whole.
-	const held = s.described && s.described.entries <= s.entries.length ? s.described : null;
-	const described = describeFurther(held, held ? s.entries.slice(held.entries) : s.entries);
+/** Library metadata for a session (computed when it is stored). */
+export function describeSession(s: RecordedSession, displayName?: string): SessionMeta {
+	const described = s.description;
 	const title = s.title ?? described.name ?? described.firstUserText?.slice(0, 200) ?? s.fileName;
 	const header = s.header;
 	return {
@@ -56,8 +53,8 @@ export function describeSession(s: DescribedSession, displayName?: string): Sess
 		created: typeof header?.timestamp === "string" ? header.timestamp : String(described.firstTimestamp ?? ""),
 		modified: String(described.lastTimestamp ?? header?.timestamp ?? ""),
 		storedAt: Date.now(),
-		entries: s.entries.length,
-		leaves: index.leaves.length,
+		entries: described.entries,
+		leaves: s.tips,
 		compactions: described.compactions,
 		size: s.size,
 		contentHash: s.contentHash,

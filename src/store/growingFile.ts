@@ -50,7 +50,7 @@ export interface ReadStart {
 
 /**
  * Reads the complete lines of `file` a chunk at a time (never the whole file in one buffer: a
- * followed file may be one that opens lean), hashing and counting them, into a copy in memory
+ * followed file may be of any size), hashing and counting them, into a copy in memory
  * (a `File` read later fails once the file on disk changes).
  */
 export async function readStart(file: Blob): Promise<ReadStart> {

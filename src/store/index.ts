@@ -53,3 +53,5 @@ export const useStore = create<Store>()((set, get) => ({
 	...createLinkedFolderSlice(set, get),
 	...createFollowSlice(set, get),
 }));
+export * from "./selectors";
+export { COMPARE_CHUNK } from "./slices/session";

@@ -1,6 +1,5 @@
 import type { ExampleInfo, LabAddition, SessionEntry } from "../core";
-import type { OpenSession } from "./types";
-import type { ShownView } from "./view";
+import type { OpenSession } from "./sessionTypes";
 
 export type { ExampleInfo, LabAddition };
 
@@ -40,25 +39,17 @@ export interface TeachActions {
 	setCompare(tips: CompareTips | null): void;
 }
 
-/** One step of the lab's history: the scratch entries and the selected leaf before an addition. */
-export interface LabSnapshot {
-	entries: SessionEntry[];
-	/** The view of `entries`. */
-	shown: ShownView;
-	selectedLeafId: string | null;
-}
-
+/** A what-if lab: a scratch copy of the open session, entries appended (never stored). */
 export interface LabSession {
 	/** The session the lab copied; shown again when the lab is left. */
 	original: OpenSession;
-	/** The view of `original`. */
-	originalShown: ShownView;
 	originalLeafId: string | null;
 	/** Library key of the scratch copy (`lab:<original key>`). */
 	key: string;
-	history: LabSnapshot[];
-	/** Ids of the entries added in the lab, oldest first. */
-	added: string[];
+	/** The entries added in the lab, oldest first: the copy is the original with these after its own. */
+	added: SessionEntry[];
+	/** Per addition, the leaf that was selected before it (for undo). */
+	selectedBefore: (string | null)[];
 }
 
 export interface LabState {

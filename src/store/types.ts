@@ -1,18 +1,12 @@
-import type {
-	EntriesDescription,
-	FindFilter,
-	LeafSummary,
-	ParsedSession,
-	SecretHit,
-	SessionIssue,
-	SnippetPart,
-	TreeIndex,
-} from "../core";
+import type { FindFilter, SecretHit, SnippetPart } from "../core";
 import type { CorruptRecord, SessionMeta, StorageUse } from "../storage/repository";
-import type { HostHandle } from "../workers/client";
-import type { ExportKind } from "./shareFiles";
-import type { ShownView } from "./view";
 
+export type { CorruptRecord, SessionMeta, StorageUse };
+
+import type { OpenSession, SessionActions, SessionState } from "./sessionTypes";
+import type { ExportKind } from "./shareFiles";
+
+export type * from "./sessionTypes";
 export type { ExportKind };
 
 import type {
@@ -25,49 +19,6 @@ import type {
 } from "./liveTypes";
 import type { LabActions, LabState, TeachActions, TeachState } from "./teachTypes";
 import type { ViewActions, ViewState } from "./viewTypes";
-
-/** The session shown in the explorer: parsed entries plus where they came from. */
-export interface OpenSession extends ParsedSession {
-	/** Library id (see `SessionMeta.id`). */
-	key: string;
-	fileName: string;
-	size: number;
-	contentHash: string;
-	sourceUrl?: string;
-	/**
-	 * False when the session is open in memory only: it came from a link (and the user has not
-	 * saved it), or it could not be stored.
-	 */
-	stored: boolean;
-	/** The `#share=` link it was opened from, kept in the address while it is not saved. */
-	share?: { payload: string; name?: string };
-	/**
-	 * The entries are a preview's (core `SessionPreview`): the graph and the tips are there, most
-	 * entries are skeletons, and `host` answers for the rest. So is every session the parse worker
-	 * opened; only one parsed on the page (where no worker can run) is whole.
-	 */
-	partial?: boolean;
-	/**
-	 * The parse worker holds the file (it stays `partial`): `host` answers for its entries, a tip's
-	 * context, finds, comparisons, exports and the lab's entries.
-	 */
-	lean?: boolean;
-	/** The parse worker holding the file: asked for contexts and entries. */
-	host?: HostHandle;
-	/**
-	 * What the library says of the first entries, as the worker holding them worked it out (the
-	 * page holds skeletons, which name nothing); see `describeSession`.
-	 */
-	described?: EntriesDescription;
-	/**
-	 * A lean session's checks (those a full parse runs over every entry): running in the worker,
-	 * done (`issues` are then the full parse's), stopped with the worker, or skipped (the file is
-	 * too large to parse in full; its lean notice says so).
-	 */
-	leanChecks?: "running" | "done" | "stopped" | "skipped";
-	/** A followed lean session's issues of the lines appended since it opened (its checks did not read them). */
-	grownIssues?: SessionIssue[];
-}
 
 export interface LoadJob {
 	id: number;
@@ -220,33 +171,11 @@ export interface LoadActions {
 	dismissLinkError(): void;
 }
 
-export interface SessionState {
-	session: OpenSession | null;
-	/** What the page shows of `session` (its tree index, tips and graph): null with no session. */
-	shown: ShownView | null;
-	/** The entry selected as the leaf of the context; null = the file's current leaf. */
-	selectedLeafId: string | null;
-	/** An entry to scroll to and highlight (`&entry=`). */
-	focusedEntryId: string | null;
-	/** Expanded segment node ids of the graph. */
-	expanded: ReadonlySet<string>;
-}
-
-export interface SessionActions {
-	/** Shows `session`, with its `view` worked out (see `prepareView`). */
-	openSession(session: OpenSession, view: ShownView): void;
-	/** The worker's counted tips for the view on screen, if `index` is still its index. */
-	takeCountedLeaves(index: TreeIndex, leaves: LeafSummary[] | null): void;
-	/**
-	 * A lean session's checks are over: `issues` (all of them, as a full parse of the file as
-	 * opened has them) replace its issues, followed by those of lines appended since (`grownIssues`);
-	 * null, the worker stopped first. Only if the session `host` holds is still the one open.
-	 */
-	takeLeanChecks(host: HostHandle, issues: readonly SessionIssue[] | null): void;
-	closeSession(): void;
-	selectLeaf(id: string | null): void;
-	focusEntry(id: string | null): void;
-	toggleSegment(segmentId: string): void;
+/** What a find's row shows of a hit: its kind, excerpt and label, as the worker read them. */
+export interface FoundShown {
+	kind: string;
+	parts: SnippetPart[];
+	label: string | null;
 }
 
 export interface FindState {
@@ -263,13 +192,10 @@ export interface FindState {
 	findHidden: number;
 	/** Index into `findHits` of the hit last gone to, -1 for none. */
 	findActive: number;
-	/** True while a search runs in slices over a large session. */
+	/** True while the worker searches. */
 	findRunning: boolean;
-	/**
-	 * For a lean session (whose entries the page holds as skeletons): each hit's kind and excerpt,
-	 * as the worker that searched the file made them. Null otherwise.
-	 */
-	findShown: ReadonlyMap<string, { kind: string; parts: SnippetPart[] }> | null;
+	/** Each hit's kind, excerpt and label, as the worker that searched the file read them (null: no search). */
+	findShown: ReadonlyMap<string, FoundShown> | null;
 }
 
 export interface FindActions {
@@ -282,11 +208,11 @@ export interface FindActions {
 	/** Goes to the next (1) or previous (-1) hit, wrapping around. */
 	stepHit(delta: 1 | -1): void;
 	/**
-	 * Asks the worker holding a lean session for what the rows of these hits show (their kinds and
-	 * excerpts) where `findShown` has none yet: a search sends only its first hits' excerpts.
-	 * `positions`: where each is (as `findHitAt` has them); else they are looked up by id.
+	 * Asks the worker for what the rows of these hits show (their kinds and excerpts) where
+	 * `findShown` has none yet: a search sends only its first hits' excerpts.
+	 * `positions`: where each is (as `findHitAt` has them).
 	 */
-	showHits(ids: readonly string[], positions?: readonly number[]): void;
+	showHits(ids: readonly string[], positions: readonly number[]): void;
 }
 
 /** The link the share dialog offers. */

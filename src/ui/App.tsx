@@ -51,7 +51,7 @@ export function App() {
 							<PanelBoundary name="branch tips" resetKey={key}>
 								<LeafList />
 							</PanelBoundary>
-							{/* A lean session's checks run in its worker: the panel says while they do. */}
+							{/* The checks run in the session's worker: the panel says while they do. */}
 							<PanelBoundary name="diagnostics" resetKey={key}>
 								<Diagnostics />
 							</PanelBoundary>

@@ -1,4 +1,4 @@
-import { buildSearchDoc, type SearchDoc } from "../core";
+import { buildSearchDoc, describeFurther, getTreeIndex, type SearchDoc } from "../core";
 import { toStorageError } from "../storage/idb";
 import type { SessionMeta } from "../storage/repository";
 import { putSearchDoc } from "../storage/searchStore";
@@ -37,12 +37,17 @@ export async function importSessionBlob(
 	// Neither the metadata nor the search doc needs the semantic checks.
 	const result = await readSessionBlob(blob, onProgress, { diagnostics: false });
 	const key = options.sessionId ?? sessionKey(result.parsed.header?.id, result.contentHash, options.fileName);
+	const { parsed } = result;
 	const meta = describeSession({
-		...result.parsed,
 		key,
 		fileName: options.fileName,
 		size: result.size,
 		contentHash: result.contentHash,
+		header: parsed.header,
+		version: parsed.version,
+		...(parsed.title !== undefined ? { title: parsed.title } : {}),
+		description: describeFurther(null, parsed.entries),
+		tips: getTreeIndex(parsed.entries).leaves.length,
 	});
 	return { kind: "parsed", meta, doc: buildSearchDoc(key, result.contentHash, result.parsed.entries) };
 }

@@ -1,13 +1,28 @@
 /// <reference lib="webworker" />
 import type { FindHelper } from "./findPart";
-import { prefetchIndex, runHostRequest, runParse } from "./parseJob";
-import type { ParseResponse, WorkerRequest } from "./protocol";
+import { type Port, type RpcMessage, serve } from "./rpc";
+import { createService } from "./service";
 import { warmUpHelper, workerHelper } from "./splitScanClient";
+
+/*
+ * The parse worker: it holds the sessions the page opens and answers the page's questions about
+ * them (`readerApi.ts`), with helper workers for a large file's second half where it can start them.
+ */
 
 const scope = self as unknown as DedicatedWorkerGlobalScope & { partsHelpersSearched: number };
 /** Parts of finds a helper searched (read by the e2e tests, and for a look in the browser's devtools). */
 scope.partsHelpersSearched = 0;
-const post = (message: ParseResponse, transfer: Transferable[] = []) => scope.postMessage(message, transfer);
+
+const port: Port = {
+	post: (message, transfer = []) => scope.postMessage(message, transfer),
+	listen: (listener) => {
+		scope.addEventListener("message", (event: MessageEvent<RpcMessage | { type: "init"; lockName: string | null }>) => {
+			const message = event.data;
+			if (message.type === "init") holdLock(message.lockName);
+			else listener(message);
+		});
+	},
+};
 
 /** Holds `lockName` until this worker ends, however it ends, so the page can notice. */
 function holdLock(lockName: string | null): void {
@@ -15,7 +30,7 @@ function holdLock(lockName: string | null): void {
 	if (!lockName || !locks) return;
 	locks
 		.request(lockName, () => {
-			post({ type: "locked" });
+			port.post({ type: "locked" });
 			return new Promise<never>(() => undefined);
 		})
 		.catch(() => undefined);
@@ -24,21 +39,13 @@ function holdLock(lockName: string | null): void {
 /** Other workers this one hands work to, where it can start them. */
 const helper = typeof Worker === "undefined" ? undefined : workerHelper();
 const findPart = helper?.findPart;
-const findOnHelper: FindHelper | undefined = findPart
+const find: FindHelper | undefined = findPart
 	? async (part, onBatch, stopped) => {
 			await findPart(part, onBatch, stopped);
 			scope.partsHelpersSearched++;
 		}
 	: undefined;
+warmUpHelper();
 
-scope.onmessage = (event: MessageEvent<WorkerRequest>) => {
-	const msg = event.data;
-	if (msg.type === "init") {
-		holdLock(msg.lockName);
-		warmUpHelper();
-	} else if (msg.type === "prefetch-index") prefetchIndex(msg.contentHash, msg.size);
-	else if (msg.type === "parse") void runParse(msg, post, helper);
-	else void runHostRequest(msg, post, findOnHelper);
-};
-
-post({ type: "ready" });
+serve(port, createService({ ...(helper ? { parse: helper } : {}), ...(find ? { find } : {}) }));
+port.post({ type: "ready" });

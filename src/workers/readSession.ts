@@ -38,15 +38,15 @@ export class NotASessionError extends Error {}
 
 /**
  * Files above this size are not parsed in full (one the scan can read opens from it, see
- * `runParse` in `parseJob.ts`; another is refused). Parsed entries take a few times the file's size, and in Chromium a
+ * `openFile` in `service/open.ts`; another is refused). Parsed entries take a few times the file's size, and in Chromium a
  * worker that runs out of memory takes the whole tab with it; refusing is kinder than a crash.
  */
 export const MAX_SESSION_BYTES = 512 * 1024 * 1024;
 
-/** Refuses a file too large to parse in full; `lean` may add why it cannot be opened lean either. */
-export function tooLargeToParse(size: number, lean: string): NotASessionError {
+/** Refuses a file too large to parse in full; `why` may add why it cannot be opened from its scan either. */
+export function tooLargeToParse(size: number, why: string): NotASessionError {
 	return new NotASessionError(
-		`The file is ${formatBytes(size)}; this explorer parses sessions up to ${formatBytes(MAX_SESSION_BYTES)} in full (a larger one would exhaust the tab's memory)${lean}`,
+		`The file is ${formatBytes(size)}; this explorer parses sessions up to ${formatBytes(MAX_SESSION_BYTES)} in full (a larger one would exhaust the tab's memory)${why}`,
 	);
 }
 

@@ -3,35 +3,31 @@ import { generateSessionLines, WORKLOADS } from "../../bench/generate";
 import { readFixture } from "../../test/fixtures";
 import { reshapeSession } from "../../test/reshape";
 import { hashText, type ScannedPart } from "../core";
-import { runParse } from "./parseJob";
-import type { ParseRequest, ParseResponse } from "./protocol";
+import type { OpenEvent } from "./readerApi";
 import { hashBlob } from "./readSession";
+import { openFile } from "./service/open";
 import { helperHere, type ParseHelper, planSplit } from "./splitScan";
 
 const encoder = new TextEncoder();
 
-/** Everything `runParse` posts for `blob` opened lean, each message structured-cloned as a worker's. */
-async function openLean(blob: Blob, helper?: ParseHelper, splitFrom?: number): Promise<ParseResponse[]> {
-	const out: ParseResponse[] = [];
-	const request: ParseRequest = {
-		type: "parse",
-		requestId: 1,
-		blob,
-		...(splitFrom !== undefined ? { splitFrom } : {}),
-	};
-	await runParse(request, (m, transfer) => out.push(structuredClone(m, { transfer })), helper);
-	return out;
+/** What an open of `blob` tells the page (`ready`) and holds (the entries, their lines), and its content hash. */
+async function openLean(blob: Blob, helper?: ParseHelper, splitFrom?: number) {
+	const events: OpenEvent[] = [];
+	const opened = await openFile(
+		{ blob, ...(splitFrom !== undefined ? { splitFrom } : {}) },
+		(e) => events.push(structuredClone(e)),
+		() => undefined,
+		helper,
+	);
+	return { events, opened, hash: await opened.contentHash() };
 }
 
-/** What the page is told of a lean open: the preview, the whole entries ahead of it, `done`. */
-function told(messages: ParseResponse[]) {
-	const errors = messages.filter((m) => m.type === "error");
-	expect(errors).toEqual([]);
-	const preview = messages.find((m) => m.type === "preview");
-	const whole = messages.flatMap((m) => (m.type === "preview-whole" ? m.entries : []));
-	const done = messages.find((m) => m.type === "done");
-	if (!preview || !done) throw new Error("no preview or no done");
-	return { preview, whole, done };
+/** What the page is told and the worker holds, comparable across opens. */
+function told({ events, opened, hash }: Awaited<ReturnType<typeof openLean>>) {
+	const ready = events.find((e) => e.type === "ready");
+	if (!ready) throw new Error("no ready");
+	const { held } = opened;
+	return { ready, entries: held.entries, lines: held.lines, full: held.full, hash };
 }
 
 /** A helper that counts what it is asked, failing on purpose where told to. */
@@ -103,7 +99,7 @@ describe("planSplit", () => {
 	});
 });
 
-describe("runParse with a helper", () => {
+describe("an open with a helper", () => {
 	it("tells the page what a scan on one thread tells it, the scan split in two", async () => {
 		for (const [name, text] of sources) {
 			const blob = new Blob([text]);
@@ -111,24 +107,22 @@ describe("runParse with a helper", () => {
 			const { helper, asked } = countingHelper();
 			const split = told(await openLean(blob, helper));
 			expect(asked.scans, name).toBe(1);
-			expect(split.preview, name).toEqual(alone.preview);
-			expect(split.whole, name).toEqual(alone.whole);
-			expect(split.done, name).toEqual(alone.done);
+			expect(split, name).toEqual(alone);
 		}
 	});
 
-	it("hashes a lean file as it reads it, or (split) has the helper hash it after its part: the file's content hash", async () => {
+	it("hashes a file opened from its scan as it reads it, or (split) has the helper hash it after its part: the file's content hash", async () => {
 		for (const [name, text] of sources) {
 			const bytes = encoder.encode(text);
 			const alone = countingHelper();
 			alone.helper.splitFrom = Number.POSITIVE_INFINITY;
 			const read = told(await openLean(new Blob([bytes]), alone.helper));
 			expect(alone.asked, name).toEqual({ scans: 0, hashes: 0 });
-			expect(read.done.type === "done" && read.done.contentHash, name).toBe(hashText(text));
+			expect(read.hash, name).toBe(hashText(text));
 			const split = countingHelper();
 			const asked = told(await openLean(new Blob([bytes]), split.helper));
 			expect(split.asked, name).toEqual({ scans: 1, hashes: 1 });
-			expect(asked.done.type === "done" && asked.done.contentHash, name).toBe(hashText(text));
+			expect(asked.hash, name).toBe(hashText(text));
 			expect(await hashBlob(new Blob([bytes])), name).toBe(hashText(text));
 		}
 	});
@@ -139,8 +133,7 @@ describe("runParse with a helper", () => {
 		const { helper, asked } = countingHelper({ scan: true, hash: true });
 		const rescued = told(await openLean(blob, helper));
 		expect(asked).toMatchObject({ scans: 1, hashes: 1 });
-		expect(rescued.preview).toEqual(alone.preview);
-		expect(rescued.done).toEqual(alone.done);
+		expect(rescued).toEqual(alone);
 	});
 
 	it("splits by the page's size when it gives one, and not below it", async () => {

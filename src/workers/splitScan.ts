@@ -27,7 +27,7 @@ export interface SplitPlan {
 
 /**
  * Work the parse worker hands to another thread: a large file's second part, then the content
- * hash of that file when it opens lean. Either promise rejects when no helper could do it; the
+ * hash of that file when it opens. Either promise rejects when no helper could do it; the
  * parse worker then does that work itself.
  */
 export interface ParseHelper {
@@ -40,7 +40,7 @@ export interface ParseHelper {
 	 * with cores to spare gains: on two, the scan and the browser's reading of the file take both.
 	 */
 	splitFrom: number;
-	/** Searches a part of a session on another worker (see `SessionHost.find`); none here. */
+	/** Searches a part of a session on another worker (see `find` in `service/find.ts`); none here. */
 	findPart?: FindHelper;
 }
 

@@ -1,26 +1,15 @@
 import { describe, expect, it } from "vitest";
 import { assistant, entry, ompTitleSlot, toolResult, user } from "../../../test/builders";
 import { goldenNames, readFixture, readGolden } from "../../../test/fixtures";
+import { skeletonOf } from "../../../test/skeletons";
 import { getLabels } from "../session/meta";
 import { parseSession } from "../session/parse";
-import { skeletonOf } from "../session/preview";
 import { getTreeIndex } from "../session/tree";
 import type { SessionEntry } from "../session/types";
 import { entrySnippet, findEntries, findLazily } from "../text/find";
 import type { ContextAnalysis } from "./analysis";
-import { analyzeContext } from "./context";
-import { explainSteps } from "./explain";
-import { inspectContext } from "./inspect";
-import {
-	analyzeLazily,
-	countRegion,
-	fateColumns,
-	isSkeleton,
-	type LazySession,
-	packAnalysis,
-	packedBuffers,
-	unpackAnalysis,
-} from "./lazyContext";
+import { analyzeContext, REGION_CODES } from "./context";
+import { analyzeLazily, countRegion, isSkeleton, type LazySession, packFates } from "./lazyContext";
 
 /** The goldens, read by pi's builder and (a title slot before them) by oh-my-pi's, and oh-my-pi's own files. */
 const SESSIONS: [string, string][] = [
@@ -32,45 +21,36 @@ const SESSIONS: [string, string][] = [
 	...["omp-clear", "omp-compaction"].map((name): [string, string] => [name, readFixture(`dialects/${name}.jsonl`)]),
 ];
 
-describe.each(SESSIONS)("a packed analysis of %s", (_name, text) => {
+describe.each(SESSIONS)("the fates of %s as columns", (_name, text) => {
 	const { entries } = parseSession(text);
 	const index = getTreeIndex(entries);
 
-	it("unpacks, across threads, to the same analysis and the same inspector pipeline", () => {
+	it("hold every fate: its position, region, flags, messages and reason, and where each position is", () => {
 		for (const leaf of index.leaves) {
 			const a = analyzeContext(entries, entries[leaf].id, index);
-			const packed = packAnalysis(a);
-			const moved = structuredClone(packed, { transfer: packedBuffers(packed) });
-			const b = unpackAnalysis(moved, (p) => entries[p].id);
-			expect(fateColumns(b.fates)).not.toBeNull();
-			expect(b.fates.length).toBe(a.fates.length);
-			expect([...b.fates]).toEqual(a.fates);
-			expect(b.path).toEqual(a.path);
-			// The same objects when read again (rows keep their props).
-			if (b.fates.length > 0) expect(b.fates[0]).toBe(b.fates[0]);
+			const f = structuredClone(packFates(a.fates));
+			expect([...f.position]).toEqual(a.fates.map((x) => x.position));
+			a.fates.forEach((fate, i) => {
+				const j = i - f.prefix;
+				const region = j < 0 ? REGION_CODES[f.prefixRegion] : REGION_CODES[f.region[j]];
+				expect(region).toBe(fate.region);
+				if (j >= 0) {
+					expect((f.flags[j] & 1) === 1).toBe(fate.selected);
+					expect((f.flags[j] & 2) === 2).toBe(fate.omitted === true);
+					expect([f.messageStart[j], f.messageCount[j]]).toEqual([fate.messageStart, fate.messageCount]);
+					expect(f.reasons[f.reasonAt[j]]).toBe(fate.reason);
+				} else expect(f.reasons[f.prefixReason]).toBe(fate.reason);
+				expect(f.indexOf[fate.position]).toBe(i);
+			});
 			for (const region of ["summarized", "kept", "after", "whole", "cleared", "checkpoint"] as const) {
-				expect(countRegion(b.fates, region)).toBe(a.fates.filter((f) => f.region === region).length);
-				// Array methods that skip holes see every fate.
-				expect(b.fates.filter((f) => f.region === region)).toEqual(a.fates.filter((f) => f.region === region));
+				expect(f.regionCounts[REGION_CODES.indexOf(region)]).toBe(a.fates.filter((x) => x.region === region).length);
+				expect(countRegion(a.fates, region)).toBe(a.fates.filter((x) => x.region === region).length);
 			}
-			expect(b.fates.map((f) => f.position)).toEqual(a.fates.map((f) => f.position));
-			expect(explainSteps(entries, b)).toEqual(explainSteps(entries, a));
-			const pa = inspectContext(entries, a);
-			const pb = inspectContext(entries, { ...b, fates: b.fates });
-			expect(pb.selectedFates).toEqual(pa.selectedFates);
-			expect(pb.llm).toEqual(pa.llm);
-			expect(pb.rule).toEqual(pa.rule);
-			expect([pb.model, pb.thinkingLevel, pb.contextTokens]).toEqual([pa.model, pa.thinkingLevel, pa.contextTokens]);
-			// Fates by position (the packed index, made in the worker), off the path and beyond the file too.
-			for (let p = -1; p <= entries.length + 1; p++) expect(pb.fateAt(p)).toEqual(pa.fateAt(p));
-			const columns = fateColumns(b.fates);
-			const indexed = [...(columns?.indexOf ?? [])].filter((i) => i >= 0).sort((x, y) => x - y);
-			expect(indexed).toEqual(a.fates.map((_, i) => i));
 		}
 	});
 });
 
-describe("a packed analysis with a summarized prefix", () => {
+describe("the fates of a path with a summarized prefix, as columns", () => {
 	it("packs the prefix as a run: per-fate columns hold only the fates after it", () => {
 		let seen = 0;
 		for (const name of goldenNames()) {
@@ -79,7 +59,7 @@ describe("a packed analysis with a summarized prefix", () => {
 			for (const leaf of index.leaves) {
 				const a = analyzeContext(entries, entries[leaf].id, index);
 				const summarized = a.fates.filter((f) => f.region === "summarized").length;
-				const columns = packAnalysis(a).fates;
+				const columns = packFates(a.fates);
 				expect(columns.position.length).toBe(a.fates.length);
 				expect(columns.region.length + columns.prefix).toBe(a.fates.length);
 				if (a.compaction && summarized > 0) {

@@ -1,19 +1,10 @@
 import { dialectOf, keepDialect } from "../dialects/detect";
 import { ompContextReads } from "../dialects/omp";
-import { lazyArray } from "../session/lazyArray";
 import { pathColumn, resolveLeaf, type TreeIndex } from "../session/tree";
 import type { SessionEntry } from "../session/types";
 import { type ContextAnalysis, type PathEntryFate, type Region, summarizedPrefix } from "./analysis";
-import {
-	alsoReadAt,
-	analyzeOnPath,
-	contextEditsOn,
-	keepNewerPiRules,
-	pathFromColumn,
-	REGION_CODES,
-	readsOnPath,
-} from "./context";
-import { type MeasuredContext, measuredAt, measuredContext } from "./measured";
+import { alsoReadAt, analyzeOnPath, contextEditsOn, keepNewerPiRules, REGION_CODES, readsOnPath } from "./context";
+import { type MeasuredContext, measuredAt } from "./measured";
 
 /**
  * A session whose entries are mostly skeletons (a large file's preview, see `SessionPreview`):
@@ -53,35 +44,41 @@ function readPositions(a: ContextAnalysis): number[] {
 	return [...a.selectedPositions, ...a.sources.map((s) => s.position), ...alsoReadAt(a.leaf, a)];
 }
 
-/** How many skeleton replies `measuredLazily` reads at once. */
+/** How many skeleton replies `measuredLazily` reads at first; each read after reads twice as many, up to `MEASURED_MOST`. */
 const MEASURED_READS = 32;
+const MEASURED_MOST = 8192;
 
 /**
  * What the provider measured for the last reply on the path to the entry at `tip` that recorded
- * its input (core `measuredContext` of the full entries), or null. Only the assistant replies held
- * as skeletons are read, from the tip up, a few at a time: the answer is usually the tip's own
- * last reply.
+ * its input (core `measuredContext` of the full entries), or null. Up the parents from the tip:
+ * entries held whole (in the session, or read into `session.scratch` by an analysis) are looked at
+ * as they are, the assistant replies held as skeletons are read, a few at first and more each time
+ * (the answer is usually the tip's own last reply; a long path of replies that recorded nothing
+ * costs a few dozen reads, not one per reply).
  */
 export async function measuredLazily(session: LazySession, tip: number): Promise<MeasuredContext | null> {
 	const { entries } = session;
 	const { parent } = session.index;
+	const view = session.scratch?.length === entries.length ? session.scratch : entries;
 	let beforeCompaction = false;
+	let batch = MEASURED_READS;
 	// Up the parents from the tip (no path from the root made: the answer is near the tip).
 	for (let p = tip; p >= 0; ) {
 		/** The path entries of this step, from the tip up. */
 		const step: number[] = [];
 		const skeletons: number[] = [];
-		for (; p >= 0 && skeletons.length < MEASURED_READS; p = parent[p]) {
+		for (; p >= 0 && skeletons.length < batch; p = parent[p]) {
 			step.push(p);
-			if (!session.isFull(p) && isAssistantReply(entries[p])) skeletons.push(p);
+			if (!session.isFull(p) && view[p] === entries[p] && isAssistantReply(entries[p])) skeletons.push(p);
 		}
+		batch = Math.min(batch * 2, MEASURED_MOST);
 		const read = skeletons.length > 0 ? await session.load(skeletons) : [];
 		const whole = new Map<number, SessionEntry>();
 		for (let k = 0; k < skeletons.length; k++) whole.set(skeletons[k], read[k]);
-		for (const p of step) {
-			const entry = whole.get(p) ?? entries[p];
+		for (const q of step) {
+			const entry = whole.get(q) ?? view[q];
 			if (entry.type === "compaction") beforeCompaction = true;
-			const measured = measuredAt(entry, p, beforeCompaction);
+			const measured = measuredAt(entry, q, beforeCompaction);
 			if (measured !== null) return measured;
 		}
 	}
@@ -202,22 +199,8 @@ export interface PackedFates {
 	regionCounts: Int32Array;
 }
 
-/**
- * A context analysis packed for a trip between threads (see `packAnalysis`); its path is its
- * fates' positions (the fates are parallel to the path).
- */
-export type PackedAnalysis = Omit<ContextAnalysis, "fates" | "path"> & { fates: PackedFates };
-
-export function packAnalysis(a: ContextAnalysis): PackedAnalysis {
-	// The path is not read: a lazy analysis makes it when first read (see core `pathFromColumn`).
-	const rest: Record<string, unknown> = {};
-	for (const key of Object.keys(a)) if (key !== "path" && key !== "fates") rest[key] = a[key as keyof ContextAnalysis];
-	// Columns of their own: they are transferred (a copy `fateColumns` keeps would be emptied).
-	return { ...(rest as Omit<ContextAnalysis, "fates" | "path">), fates: packFates(a.fates) };
-}
-
 /** `fates` as columns; a summarized prefix (see core `summarizedPrefix`) is a run, not read. */
-function packFates(fates: readonly PathEntryFate[]): PackedFates {
+export function packFates(fates: readonly PathEntryFate[]): PackedFates {
 	const n = fates.length;
 	const prefix = summarizedPrefix(fates);
 	const from = prefix?.count ?? 0;
@@ -276,75 +259,12 @@ function packFates(fates: readonly PathEntryFate[]): PackedFates {
 	return packed;
 }
 
-/** The buffers of a packed analysis, to transfer rather than copy. */
-export function packedBuffers(p: PackedAnalysis): ArrayBuffer[] {
-	const f = p.fates;
-	return [f.position, f.region, f.flags, f.messageStart, f.messageCount, f.reasonAt, f.indexOf, f.regionCounts].map(
-		(a) => a.buffer as ArrayBuffer,
-	);
-}
-
-/** Fates made on demand from their columns (see `unpackAnalysis`), by the array that shows them. */
+/** The columns of fates with a summarized prefix, made once per fates array (see `fateColumns`). */
 const lazyColumns = new WeakMap<readonly PathEntryFate[], PackedFates>();
 
 /**
- * The analysis a packed one stands for. Its `fates` is an array whose items are made from the
- * columns when read (and kept), so a million-entry path costs nothing until its rows are shown;
- * `fateColumns` gives the columns to code that scans them all. `idOf` gives an entry's id.
- */
-export function unpackAnalysis(p: PackedAnalysis, idOf: (position: number) => string): ContextAnalysis {
-	const f = p.fates;
-	const n = f.position.length;
-	const editId = new Map(f.editId);
-	const dropReason = new Map(f.dropReason);
-	const made: (PathEntryFate | undefined)[] = [];
-	const fateAt = (i: number): PathEntryFate => {
-		let fate = made[i];
-		if (fate === undefined) {
-			const position = f.position[i];
-			const j = i - f.prefix;
-			fate =
-				j < 0
-					? {
-							position,
-							id: idOf(position),
-							region: REGION_CODES[f.prefixRegion],
-							selected: false,
-							messageStart: -1,
-							messageCount: 0,
-							reason: f.reasons[f.prefixReason],
-						}
-					: {
-							position,
-							id: idOf(position),
-							region: REGION_CODES[f.region[j]],
-							selected: (f.flags[j] & 1) === 1,
-							messageStart: f.messageStart[j],
-							messageCount: f.messageCount[j],
-							reason: f.reasons[f.reasonAt[j]],
-						};
-			const edit = editId.get(i);
-			if (edit !== undefined) fate.editId = edit;
-			if (j >= 0 && (f.flags[j] & 2) === 2) fate.omitted = true;
-			const drop = dropReason.get(i);
-			if (drop !== undefined) fate.dropReason = drop;
-			made[i] = fate;
-		}
-		return fate;
-	};
-	const fates = lazyArray(n, fateAt);
-	lazyColumns.set(fates, f);
-	const analysis = { ...p, fates, path: [] } as ContextAnalysis;
-	// The path (the fates' positions) is made when first read: the page's answer to a click on a
-	// 1.9 million-entry path's tip made it at once, 12 ms and 15 MB (collected in the same task) that
-	// the view did not use (see `measuredOfAnalysis`).
-	pathFromColumn(analysis, f.position);
-	return analysis;
-}
-
-/**
- * The columns behind fates made by `unpackAnalysis`, or made once for fates with a summarized
- * prefix (core `summarizedPrefix`: packed without making its fates); else null (plain objects).
+ * The columns of fates with a summarized prefix (core `summarizedPrefix`: packed without making
+ * its fates), made once; else null (plain objects, read as they are).
  */
 export function fateColumns(fates: readonly PathEntryFate[]): PackedFates | null {
 	let columns = lazyColumns.get(fates);
@@ -353,15 +273,6 @@ export function fateColumns(fates: readonly PathEntryFate[]): PackedFates | null
 		lazyColumns.set(fates, columns);
 	}
 	return columns ?? null;
-}
-
-/**
- * `measuredContext` of the path `a` is for: on the positions of fates that are columns (see
- * `unpackAnalysis`), with no path made.
- */
-export function measuredOfAnalysis(entries: readonly SessionEntry[], a: ContextAnalysis): MeasuredContext | null {
-	const columns = lazyColumns.get(a.fates);
-	return measuredContext(entries, columns ? columns.position : a.path);
 }
 
 /** Plain fates counted by region (`REGION_CODES` order), once per fates array: a tip's panel asks more than once. */

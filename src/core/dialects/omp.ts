@@ -124,8 +124,8 @@ function ompCuts(
  * (compactions, oh-my-pi's own types): the settings' entries on the whole path, the last assistant
  * reply (the model when no model change names the default one), and the part of the path it
  * emits, with the leaf. The context notebook needs no read: its `custom` entries are always whole
- * (a preview's `custom` skeletons are other extensions' state). A lean host reads these rather
- * than the whole path. O(path length).
+ * (a preview's `custom` skeletons are other extensions' state). A reader that holds only
+ * skeletons reads these rather than the whole path. O(path length).
  */
 export function ompContextReads(
 	entries: readonly SessionEntry[],

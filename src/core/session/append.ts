@@ -7,7 +7,9 @@ import type { ParsedSession, SessionEntry, SessionHeader, SessionIssue } from ".
  * file of the current version, whose entries are never migrated or renumbered. Other files
  * (v1/v2, oh-my-pi, v4) are read again in full when they grow.
  */
-export function canAppend(session: ParsedSession): boolean {
+export function canAppend(
+	session: Pick<ParsedSession, "header" | "dialect" | "migrated" | "version"> & { v4?: unknown },
+): boolean {
 	return (
 		session.header !== null &&
 		(session.dialect === undefined || session.dialect === "pi") &&

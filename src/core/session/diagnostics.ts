@@ -18,6 +18,8 @@ export const ISSUE_CODES: Readonly<Record<string, { severity: Severity; summary:
 	"header-missing-id": { severity: "warning", summary: "The session header has no id" },
 	"unknown-version": { severity: "warning", summary: "The header declares a version this explorer does not know" },
 	"too-many-issues": { severity: "warning", summary: "More issues of one code than are listed" },
+	// the worker that holds a session
+	"checks-skipped": { severity: "info", summary: "The checks that read every entry could not run on this file" },
 	// v4.ts: pi's harness v4 lines
 	"harness-experimental": { severity: "info", summary: "A pi harness v4 file: experimental, opened read-only" },
 	"harness-bad-line": { severity: "error", summary: "A v4 line the harness would reject; skipped" },

@@ -9,7 +9,7 @@ export class IdTable implements ReadonlyMap<string, number> {
 	/** Per slot: a position + 1, or 0 for none. Its length is a power of two, at least twice the keys'. */
 	private slots: Int32Array;
 	private mask: number;
-	/** Keys held in `slots`; -1 until counted (see `fromSlots`). */
+	/** Keys held in `slots`. */
 	private count = 0;
 	/** Keys that are not strings. */
 	private others: Map<unknown, number> | null = null;
@@ -26,32 +26,6 @@ export class IdTable implements ReadonlyMap<string, number> {
 		while (size < expected * 2) size *= 2;
 		this.slots = new Int32Array(size);
 		this.mask = size - 1;
-	}
-
-	/**
-	 * The table another thread made (`slots` of an `IdTable` whose keys, read by `keyAt`, are the
-	 * same), taken as it is: a page given a worker's table looks ids up without hashing them all.
-	 * `others`: the keys that are not strings, with their positions in order.
-	 */
-	static fromSlots(
-		slots: Int32Array,
-		keyAt: (position: number) => unknown,
-		others: Iterable<readonly [unknown, number]> = [],
-	): IdTable {
-		const size = slots.length;
-		if (size < 16 || (size & (size - 1)) !== 0) throw new Error(`an id table of ${size} slots`);
-		const table = new IdTable(keyAt);
-		table.slots = slots;
-		table.mask = size - 1;
-		// Counted when asked (a look-up needs no count; counting millions of slots is a task of its own).
-		table.count = -1;
-		for (const [id, position] of others) table.put(id, position);
-		return table;
-	}
-
-	/** The table's slots (its own array: for `fromSlots` elsewhere, copied or not as the caller sends it). */
-	get slotArray(): Int32Array {
-		return this.slots;
 	}
 
 	/** Holds `position` for `id`; the position it held before for an equal id, or -1. */

@@ -1,6 +1,5 @@
 import { dialectOf } from "../dialects/detect";
 import type { V4Marks } from "../dialects/v4";
-import { entriesBeyondSkeletons } from "./skeletonView";
 import { getTreeIndex } from "./tree";
 import type { AssistantMessage, SessionEntry } from "./types";
 
@@ -10,10 +9,8 @@ import type { AssistantMessage, SessionEntry } from "./types";
  */
 export function getLabels(entries: readonly SessionEntry[]): Map<string, string> {
 	const labels = new Map<string, string>();
-	// Label entries (and a v4 entry's marks) are never skeletons: those need not be read.
-	const whole = entriesBeyondSkeletons(entries);
-	if (dialectOf(entries) === "pi-v4") return v4Labels(whole);
-	for (const e of whole) {
+	if (dialectOf(entries) === "pi-v4") return v4Labels(entries);
+	for (const e of entries) {
 		if (e.type !== "label") continue;
 		const { targetId, label } = e as { targetId?: unknown; label?: unknown };
 		if (typeof targetId !== "string") continue;

@@ -4,29 +4,24 @@ import { describe, expect, it } from "vitest";
 import { generateSessionLines, WORKLOADS } from "../../../bench/generate";
 import { FIXTURES_DIR, readFixture } from "../../../test/fixtures";
 import { reshapeSession, type SessionShape, seeded, writeJson } from "../../../test/reshape";
+import { skeletonOf } from "../../../test/skeletons";
 import { noteNewerPiRules, usesNewerPiRules } from "../context/context";
 import { dialectOf } from "../dialects/detect";
 import { buildGraph, graphParts } from "../view/graph";
 import { summarizeLeaves } from "../view/leaves";
-import { IdTable } from "./idTable";
-import { getLabels } from "./meta";
 import { CURRENT_VERSION, parseSession } from "./parse";
 import {
-	columnPieces,
 	completePreview,
 	createPreviewScanner,
 	lineSkeleton,
 	packEntries,
 	previewFromParts,
-	previewFromPartsLazily,
 	previewSession,
 	previewToParts,
 	type ScannedPreview,
-	skeletonOf,
 	unpackEntries,
 } from "./preview";
-import { entriesBeyondSkeletons, entryIdAt } from "./skeletonView";
-import { ChildLists, getTreeIndex } from "./tree";
+import { getTreeIndex } from "./tree";
 import type { SessionEntry } from "./types";
 
 /** Cuts `bytes` into chunks at pseudo-random places (lines and characters split anywhere). */
@@ -219,126 +214,6 @@ describe("previewSession", () => {
 		for (const f of current) expectPreviewOf(readFixture(f), f);
 	});
 
-	it("cuts a column into pieces of so many lines, which joined give it back", () => {
-		const column = ["a", "", "bc", "\u0000", "d", "", ""].join("\n");
-		expect(columnPieces(column, 7, 3)).toEqual(["a\n\nbc", "\u0000\nd\n", ""]);
-		expect(columnPieces(column, 7, 7)).toEqual([column]);
-		expect(columnPieces(column, 7, 100)).toEqual([column]);
-		expect(columnPieces(column, 7, 1)).toEqual(column.split("\n"));
-		expect(columnPieces("", 0, 4)).toEqual([]);
-		expect(columnPieces("", 1, 4)).toEqual([""]);
-		for (let per = 1; per <= 8; per++) expect(columnPieces(column, 7, per).join("\n"), `per ${per}`).toBe(column);
-	});
-
-	it("unpacks columns that came in pieces as those that came whole", async () => {
-		for (const f of current) {
-			const preview = previewSession([new TextEncoder().encode(readFixture(f))]);
-			if (!preview) throw new Error(`no preview for ${f}`);
-			const parts = previewToParts(preview);
-			const eager = previewFromParts(structuredClone(parts));
-			const n = parts.shape.length;
-			for (const per of [1, 2, 5, n, n + 3]) {
-				const pieced = structuredClone({
-					...parts,
-					ids: "",
-					parentIds: "",
-					pieces: { per, ids: columnPieces(parts.ids, n, per), parentIds: columnPieces(parts.parentIds, n, per) },
-				});
-				expect(previewFromParts(pieced), `${f}, ${per} a piece`).toEqual(eager);
-				const { preview: lazy, idTable } = await previewFromPartsLazily(pieced, async () => {}, 3, 0);
-				expect(lazy, `${f}, ${per} a piece`).toEqual(eager);
-				for (let i = 0; i < n; i++) expect(entryIdAt(lazy.entries, i), f).toEqual(eager.entries[i].id);
-				const byId = getTreeIndex(eager.entries).byId;
-				if (idTable) for (const [id, position] of byId) expect(idTable.get(id), f).toBe(position);
-			}
-		}
-	});
-
-	it("unpacks lazily as at once: each skeleton made once, one message object per role, ids read without one", async () => {
-		for (const f of current) {
-			const preview = previewSession([new TextEncoder().encode(readFixture(f))]);
-			if (!preview) throw new Error(`no preview for ${f}`);
-			const parts = structuredClone(previewToParts(preview));
-			const { preview: lazy, idTable } = await previewFromPartsLazily(parts, async () => {}, 3, 0);
-			const eager = previewFromParts(parts);
-			expect(lazy, f).toEqual(eager);
-			expect(lazy.entries.length, f).toBe(eager.entries.length);
-			const byRole = new Map<unknown, object>();
-			for (let i = 0; i < parts.shape.length; i++) {
-				expect(lazy.entries[i], f).toBe(lazy.entries[i]);
-				expect(lazy.entries[i], f).toEqual(eager.entries[i]);
-				const message = parts.shape[i] === -1 ? undefined : (lazy.entries[i] as { message?: object }).message;
-				if (!message) continue;
-				const role = (message as { role?: unknown }).role;
-				if (!byRole.has(role)) byRole.set(role, message);
-				expect(message, f).toBe(byRole.get(role));
-			}
-			// What is known of them without making them: ids, the entries that are whole, labels.
-			for (let i = 0; i < parts.shape.length; i++) expect(entryIdAt(lazy.entries, i), f).toEqual(eager.entries[i].id);
-			expect(entriesBeyondSkeletons(lazy.entries), f).toEqual(eager.entries.filter((_, i) => parts.shape[i] === -1));
-			expect(getLabels(lazy.entries), f).toEqual(getLabels(eager.entries));
-			// The worker's id table, taken over with ids read from the columns, finds what the index finds.
-			const slots = parts.tree.idSlots;
-			expect(slots, f).toBeInstanceOf(Int32Array);
-			if (!slots) continue;
-			const table = idTable;
-			expect(table, f).toBeInstanceOf(IdTable);
-			if (!table) continue;
-			const byId = getTreeIndex(eager.entries).byId;
-			for (const [id, position] of byId) expect(table.get(id), f).toBe(position);
-			expect(table.size, f).toBe(byId.size);
-			expect(table.get("no such id"), f).toBeUndefined();
-			// So are its children lists.
-			const sentChildren = parts.tree.children;
-			if (!sentChildren) throw new Error(`no children lists for ${f}`);
-			const lists = ChildLists.fromArrays(sentChildren);
-			const { children } = getTreeIndex(eager.entries);
-			for (let i = 0; i < parts.shape.length; i++) expect(lists.of(i), f).toEqual(children.of(i));
-		}
-	});
-
-	it("does so on generated sessions with branches, compactions, labels and huge outputs", () => {
-		for (const spec of [
-			{ ...WORKLOADS.bushy, maxEntries: 1500 },
-			{ ...WORKLOADS.medium, targetBytes: 1_500_000, branchEvery: 300, compactEvery: 200 },
-		]) {
-			const text = `${[...generateSessionLines(spec)].join("\n")}\n`;
-			expectPreviewOf(text, spec.name);
-		}
-	});
-
-	it("takes lines that do not start the usual way in full, and skips what is not an entry", () => {
-		const text = [
-			'\ufeff{"type":"session","version":3,"id":"s","timestamp":"t","cwd":"/"}',
-			"",
-			'{"id":"a","type":"message","parentId":null,"timestamp":"t","message":{"role":"user","content":"hi"}}',
-			'{"type":"message","id":"b\\u0041","parentId":"a","timestamp":"t","message":{"content":"x","role":"assistant"}}',
-			"not json",
-			"[1,2]",
-			'{"type":"session","version":3,"id":"again","timestamp":"t","cwd":"/"}',
-			'{"type":"label","id":"c","parentId":"bA","timestamp":"t","targetId":"a","label":"start"}',
-			"   ",
-		].join("\r\n");
-		expectPreviewOf(text, "odd lines");
-	});
-
-	it("notes oh-my-pi's dialect from a skeleton's role or a whole entry met after the header", () => {
-		const lines = readFixture("golden/compaction-heavy.jsonl").trimEnd().split("\n");
-		const last = JSON.parse(lines[lines.length - 1]) as { id: string };
-		const tails = [
-			{ type: "message", id: "omp-role", parentId: last.id, message: { role: "developer", content: "x" } },
-			{ type: "model_change", id: "omp-model", parentId: last.id, model: "a-model" },
-		];
-		for (const tail of [null, ...tails]) {
-			const text = [...lines, ...(tail ? [JSON.stringify(tail)] : [])].join("\n");
-			const preview = previewSession([new TextEncoder().encode(text)]);
-			if (!preview) throw new Error("no preview");
-			const unpacked = previewFromParts(structuredClone(previewToParts(preview)));
-			expect(dialectOf(unpacked.entries), tail?.id).toBe(tail ? "oh-my-pi" : "pi");
-			expect(dialectOf(unpacked.entries.slice()), tail?.id).toBe(dialectOf(unpacked.entries));
-		}
-	});
-
 	it("notes newer pi's rules from a skeleton's type or a whole entry, as a pass over the entries finds them", async () => {
 		const lines = readFixture("golden/compaction-heavy.jsonl").trimEnd().split("\n");
 		const last = JSON.parse(lines[lines.length - 1]) as { id: string };
@@ -353,8 +228,7 @@ describe("previewSession", () => {
 			const preview = previewSession([new TextEncoder().encode(text)]);
 			if (!preview) throw new Error("no preview");
 			const parts = structuredClone(previewToParts(preview));
-			const { preview: lazy } = await previewFromPartsLazily(parts, async () => {});
-			for (const { entries } of [previewFromParts(parts), lazy]) {
+			for (const { entries } of [previewFromParts(parts)]) {
 				expect(usesNewerPiRules(entries), tail?.id).toBe(tail?.id === "newer-type" || tail?.id === "deferred");
 				expect(usesNewerPiRules([...entries]), tail?.id).toBe(usesNewerPiRules(entries));
 			}

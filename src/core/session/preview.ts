@@ -1,16 +1,12 @@
 import { noteNewerPiRules } from "../context/context";
 import { dialectOf, isV4Header, noteSkeletonDialect, readOmpTitleSlot } from "../dialects/detect";
-import { paced } from "../util/paced";
 import { entryKind } from "../view/entryKind";
 import { buildGraph, type GraphParts, graphParts } from "../view/graph";
 import { type LeafSummary, summarizeLeaves } from "../view/leaves";
 import { nodePreview } from "../view/nodePreview";
-import { IdTable } from "./idTable";
-import { lazyArray } from "./lazyArray";
 import { migrateEntries, migrateOneEntry } from "./migrate";
 import { CURRENT_VERSION } from "./parse";
 import { type ScannedLine, scanLine } from "./scan";
-import { noteSkeletonView } from "./skeletonView";
 import { getTreeIndex, type TreeIndex, type TreeParts, treeParts } from "./tree";
 import type { Dialect, SessionEntry, SessionHeader } from "./types";
 
@@ -119,24 +115,6 @@ export function lineSkeleton(b: Uint8Array, start: number, end: number, ids: boo
 	}
 	if (type !== "message") return { type, id, parentId } as unknown as SessionEntry;
 	if (role === undefined || !ROLES.has(role) || s.stopReason === DEFERRED) return null;
-	return { type, id, parentId, message: { role } } as unknown as SessionEntry;
-}
-
-/**
- * The skeleton a scan would make of `entry` (its `type`, `id`, `parentId` and a message's `role`),
- * or null when the scan would parse its line in full (a type or role the graph reads more of, an
- * id a skeleton cannot carry, a setting). For a session parsed in full whose view is sent as a preview.
- */
-export function skeletonOf(entry: SessionEntry): SessionEntry | null {
-	const { type, id, parentId } = entry as { type: unknown; id: unknown; parentId: unknown };
-	if (typeof type !== "string" || !SKELETON_TYPES.has(type) || SETTINGS_TYPES.has(type)) return null;
-	if (type === "custom" && (entry as { customType?: unknown }).customType === NOTES_TYPE) return null;
-	if (typeof id !== "string" || id === "" || (parentId !== null && typeof parentId !== "string")) return null;
-	if (type !== "message") return { type, id, parentId } as unknown as SessionEntry;
-	const message = (entry as { message?: unknown }).message;
-	const { role, stopReason } =
-		message !== null && typeof message === "object" ? (message as { role?: unknown; stopReason?: unknown }) : {};
-	if (typeof role !== "string" || !ROLES.has(role) || stopReason === DEFERRED) return null;
 	return { type, id, parentId, message: { role } } as unknown as SessionEntry;
 }
 
@@ -679,46 +657,6 @@ export interface PreviewParts extends PackedEntries {
 	graph: GraphParts;
 	leaves: LeafSummary[];
 	tree: TreeParts;
-	/**
-	 * Where the two columns travelled in pieces (see `columnPieces`): `ids` and `parentIds` are then
-	 * empty, and these hold them, `per` entries a piece.
-	 */
-	pieces?: ColumnPieces;
-}
-
-/** `PackedEntries.ids` and `.parentIds` cut into pieces of `per` entries each (the last: the rest). */
-export interface ColumnPieces {
-	per: number;
-	ids: string[];
-	parentIds: string[];
-}
-
-/**
- * A newline-joined column cut into pieces of `per` lines each (newline-joined too): a column of
- * two million ids is 20 MB, one string a page takes 40 ms to receive; in pieces, each comes in a
- * message (a task) of its own.
- */
-export function columnPieces(column: string, count: number, per: number): string[] {
-	const pieces: string[] = [];
-	let start = 0;
-	for (let from = 0; from < count; from += per) {
-		let end = start - 1;
-		const lines = Math.min(per, count - from);
-		for (let k = 0; k < lines; k++) {
-			end = column.indexOf("\n", end + 1);
-			if (end === -1) break;
-		}
-		const stop = end === -1 || from + lines >= count ? column.length : end;
-		pieces.push(column.slice(start, stop));
-		start = stop + 1;
-	}
-	return pieces;
-}
-
-/** The columns of `parts` whole, joined again where they came in pieces. */
-function wholeColumns(parts: PreviewParts): PackedEntries {
-	const { pieces } = parts;
-	return pieces ? { ...parts, ids: pieces.ids.join("\n"), parentIds: pieces.parentIds.join("\n") } : parts;
 }
 
 const NO_PARENT = "\u0000";
@@ -848,100 +786,9 @@ function parentOf(named: string, entries: readonly SessionEntry[], i: number): s
 export function previewFromParts(parts: PreviewParts): SessionPreview {
 	const entries: SessionEntry[] = new Array(parts.shape.length);
 	placeFull(parts, entries);
-	const { ids, parentIds } = wholeColumns(parts);
-	const columns = { ids: new ColumnReader(ids), parentIds: new ColumnReader(parentIds) };
+	const columns = { ids: new ColumnReader(parts.ids), parentIds: new ColumnReader(parts.parentIds) };
 	fillSkeletons(parts, entries, columns, skeletonMessages(parts), 0, entries.length);
 	return finishPreview(parts, entries);
-}
-
-/** A preview whose skeletons are made as they are read (see `previewFromPartsLazily`). */
-export interface LazyPreview {
-	preview: SessionPreview;
-	/**
-	 * The sender's id table for the entries, taken over (see `IdTable.fromSlots`): its keys read
-	 * from the columns, the ids that are not strings (only entries sent whole have them) put in
-	 * again. Null where the parts carry no table.
-	 */
-	idTable: IdTable | null;
-}
-
-/**
- * The preview of `parts` with its skeletons made when they are read, not all at once: a page
- * holds the columns (two strings, a typed array of shapes and one of where each id ends) and the
- * few skeletons it reads, each made once (so the same object every time it is read). The ends
- * are found a slice of entries at a time, `pause()` awaited once the slices since the last pause
- * took `budgetMs`. Equal to `previewFromParts(parts)` to every reader; not to be written to.
- */
-export async function previewFromPartsLazily(
-	parts: PreviewParts,
-	pause: () => Promise<void>,
-	slice = 8192,
-	budgetMs = 8,
-): Promise<LazyPreview> {
-	const { shape, shapes } = parts;
-	const n = shape.length;
-	const whole = new Map<number, SessionEntry>();
-	for (let k = 0; k < parts.fullAt.length; k++) whole.set(parts.fullAt[k], parts.full[k]);
-	// The columns in pieces of `per` entries (one piece where they came whole).
-	const per = parts.pieces?.per ?? Math.max(1, n);
-	const idPieces = parts.pieces?.ids ?? [parts.ids];
-	const parentPieces = parts.pieces?.parentIds ?? [parts.parentIds];
-	/** Where each entry's line ends in its piece of `ids` and of `parentIds` (the next starts one after). */
-	const idEnd = new Int32Array(n);
-	const parentEnd = new Int32Array(n);
-	const pauseIfDue = paced(pause, budgetMs, true);
-	let idAt = 0;
-	let parentAt = 0;
-	for (let from = 0; from < n; from += slice) {
-		await pauseIfDue();
-		for (let i = from, to = Math.min(n, from + slice); i < to; i++) {
-			if (i % per === 0) {
-				idAt = 0;
-				parentAt = 0;
-			}
-			const ids = idPieces[(i / per) | 0];
-			const parentIds = parentPieces[(i / per) | 0];
-			const idNl = ids.indexOf("\n", idAt);
-			idEnd[i] = idNl === -1 ? ids.length : idNl;
-			idAt = idEnd[i] + 1;
-			const parentNl = parentIds.indexOf("\n", parentAt);
-			parentEnd[i] = parentNl === -1 ? parentIds.length : parentNl;
-			parentAt = parentEnd[i] + 1;
-		}
-	}
-	/** Entry `i`'s line in a column's pieces. */
-	const lineOf = (pieces: readonly string[], ends: Int32Array, i: number): string =>
-		pieces[(i / per) | 0].slice(i % per === 0 ? 0 : ends[i - 1] + 1, ends[i]);
-	const idOf = (i: number): unknown => (shape[i] === -1 ? whole.get(i)?.id : lineOf(idPieces, idEnd, i));
-	const messages = skeletonMessages(parts);
-	const made = new Map<number, SessionEntry>();
-	const at = (i: number): SessionEntry => {
-		const s = shape[i];
-		if (s === -1) return whole.get(i) as SessionEntry;
-		const known = made.get(i);
-		if (known !== undefined) return known;
-		const named = lineOf(parentPieces, parentEnd, i);
-		const parentId = named === NO_PARENT ? null : named === "" ? idOf(i - 1) : named;
-		const { type } = shapes[s];
-		const message = messages[s];
-		const id = idOf(i);
-		const entry = (message === undefined
-			? { type, id, parentId }
-			: { type, id, parentId, message }) as unknown as SessionEntry;
-		made.set(i, entry);
-		return entry;
-	};
-	const entries = lazyArray(n, at);
-	noteSkeletonDialect(entries, shapes, parts.full);
-	noteNewerPiRules(entries, shapes, parts.full);
-	noteSkeletonView(entries, { idAt: idOf, whole: parts.full });
-	const slots = parts.tree.idSlots;
-	const others: [unknown, number][] = [];
-	for (const [position, entry] of whole) if (typeof entry?.id !== "string") others.push([entry?.id, position]);
-	return {
-		preview: { header: parts.header, entries, graph: parts.graph, leaves: parts.leaves, tree: parts.tree },
-		idTable: slots ? IdTable.fromSlots(slots, idOf, others) : null,
-	};
 }
 
 /**

@@ -1,16 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { assistant, branchSummary, custom, user } from "../../../test/builders";
 import { analyzeContext } from "../context/context";
-import {
-	buildTreeIndex,
-	ChildLists,
-	getPath,
-	getTreeIndex,
-	LazyIdMap,
-	pathPositions,
-	resolveLeaf,
-	type TreeIndex,
-} from "./tree";
+import { buildTreeIndex, ChildLists, getPath, getTreeIndex, pathPositions, resolveLeaf, type TreeIndex } from "./tree";
 import type { SessionEntry } from "./types";
 
 const idsAt = (index: TreeIndex, positions: readonly number[]) => positions.map((p) => index.entries[p].id);
@@ -179,22 +170,11 @@ describe("tree index", () => {
 });
 
 describe("ChildLists", () => {
-	it("is made a slice at a time as at once: each live entry's children in file order", async () => {
+	it("holds each live entry's children in file order", () => {
 		const parent = Int32Array.from([-1, 0, 0, 1, -1, 3, 0, 2, 2]);
 		const live = Uint8Array.from([1, 1, 1, 1, 1, 1, 0, 1, 1]);
 		const whole = ChildLists.fromParents(parent, live);
-		let pauses = 0;
-		const sliced = await ChildLists.fromParentsInSlices(
-			parent,
-			live,
-			async () => {
-				pauses++;
-			},
-			2,
-			0,
-		);
-		expect(pauses).toBeGreaterThan(4);
-		for (const lists of [whole, sliced]) {
+		for (const lists of [whole]) {
 			expect(Array.from(parent, (_, p) => lists.of(p))).toEqual([[1, 2], [3], [7, 8], [5], [], [], [], [], []]);
 			expect(lists.size).toBe(9);
 			expect([lists.first(2), lists.last(2), lists.at(2, 2), lists.first(4), lists.count(0)]).toEqual([
@@ -203,124 +183,5 @@ describe("ChildLists", () => {
 		}
 		whole.remove(2, 7);
 		expect(whole.of(2)).toEqual([8]);
-	});
-});
-
-describe("LazyIdMap", () => {
-	const entries: SessionEntry[] = [
-		user("a", null, "q"),
-		assistant("b", "a", "r"),
-		user("c", "b", "s"),
-		assistant("a", "c", "t"),
-		user("d", "a", "u"),
-	];
-	const eager = new Map(entries.map((e, i) => [e.id, i]));
-
-	it("is the id map of the entries (the later of equal ids wins), made on first use", () => {
-		const lazy = new LazyIdMap(entries);
-		expect(lazy.get("a")).toBe(3);
-		expect(lazy.has("zz")).toBe(false);
-		expect(lazy.size).toBe(eager.size);
-		// The same entries (in another order: the ids are spread over several maps).
-		expect(new Map(lazy)).toEqual(eager);
-		expect([...lazy].length).toBe(eager.size);
-		expect(new Set(lazy.keys())).toEqual(new Set(eager.keys()));
-		expect([...lazy.values()].sort()).toEqual([...eager.values()].sort());
-		const seen: [string, number][] = [];
-		lazy.forEach((pos, id, map) => {
-			expect(map).toBe(lazy);
-			seen.push([id, pos]);
-		});
-		expect(new Map(seen)).toEqual(eager);
-	});
-
-	it("answers the first look-ups before it is made by a search, the later of equal ids first", async () => {
-		const lazy = new LazyIdMap(entries);
-		let half = false;
-		await lazy.build(
-			async () => {
-				if (!half) return;
-				// Mid-build: "a" is at 0 in the map made so far and at 3 in the part not made yet.
-				expect([lazy.get("a"), lazy.get("b"), lazy.get("d"), lazy.has("zz")]).toEqual([3, 1, 4, false]);
-				expect((lazy as unknown as { made: unknown }).made).toBeNull();
-			},
-			2,
-			0,
-		);
-		half = true;
-		const early = new LazyIdMap(entries);
-		await early.build(
-			async () => {
-				if (!half) return;
-				half = false;
-				expect(early.get("a")).toBe(3);
-			},
-			2,
-			0,
-		);
-		// An id asked again is answered from what its search found; a look-up past the entries
-		// the searches may read (8 times the entries) makes the map.
-		const asked = new LazyIdMap(entries);
-		const made = () => (asked as unknown as { made: unknown }).made;
-		for (let i = 0; i < 100; i++) expect([asked.get("c"), asked.get("zz")]).toEqual([2, undefined]);
-		expect(made()).toBeNull();
-		for (const id of ["a", "b", "d", "e", "f", "g"]) asked.get(id);
-		expect(made()).toBeNull();
-		expect(asked.get("a")).toBe(3);
-		expect(made()).toBeNull();
-		expect(asked.get("h")).toBeUndefined();
-		expect(made()).not.toBeNull();
-		expect([asked.get("a"), asked.get("c"), asked.get("zz")]).toEqual([3, 2, undefined]);
-	});
-
-	it("finds every id of a large session, repeats and odd ids too", () => {
-		const many: SessionEntry[] = [];
-		for (let i = 0; i < 5000; i++) {
-			const id =
-				i % 7 === 0 ? `line-${i}` : i % 11 === 0 ? "" : i % 13 === 0 ? `id-${i % 50}` : (i * 2654435761).toString(16);
-			many.push(user(id, null, "q"));
-		}
-		const want = new Map(many.map((e, i) => [e.id, i]));
-		const lazy = new LazyIdMap(many);
-		expect(lazy.size).toBe(want.size);
-		for (const [id, pos] of want) expect(lazy.get(id)).toBe(pos);
-		expect(lazy.has("nothing")).toBe(false);
-		expect(new Map(lazy)).toEqual(want);
-	});
-
-	it("is made a slice at a time by build, or at once when its size is asked during it", async () => {
-		const built = new LazyIdMap(entries);
-		let pauses = 0;
-		await built.build(
-			async () => {
-				pauses++;
-			},
-			2,
-			0,
-		);
-		expect(pauses).toBe(3);
-		expect(new Map(built)).toEqual(eager);
-		const asked = new LazyIdMap(entries);
-		let lookups = 0;
-		await asked.build(
-			async () => {
-				// The size asked after the first slice: the rest is made at once, and the build stops.
-				if (lookups++ === 1) expect(asked.size).toBe(eager.size);
-			},
-			2,
-			0,
-		);
-		expect(lookups).toBe(2);
-		expect(new Map(asked)).toEqual(eager);
-		// With time to spare, slices run on without a pause until the budget is spent.
-		let budgeted = 0;
-		await new LazyIdMap(entries).build(
-			async () => {
-				budgeted++;
-			},
-			2,
-			60_000,
-		);
-		expect(budgeted).toBe(1);
 	});
 });

@@ -1,4 +1,3 @@
-import { paced } from "../util/paced";
 import { IdTable } from "./idTable";
 import type { SessionEntry, SessionIssue } from "./types";
 
@@ -62,25 +61,6 @@ export class ChildLists {
 	static fromParents(parent: ArrayLike<number>, live: ArrayLike<number>): ChildLists {
 		const steps = ChildLists.steps(parent, live, parent.length);
 		for (let step = steps.next(); ; step = steps.next()) if (step.done) return step.value;
-	}
-
-	/**
-	 * `fromParents`, `slice` entries at a time, with `pause()` awaited once the slices since the
-	 * last pause took `budgetMs` (a page's millions, on a slow machine too).
-	 */
-	static async fromParentsInSlices(
-		parent: ArrayLike<number>,
-		live: ArrayLike<number>,
-		pause: () => Promise<void>,
-		slice = 16_384,
-		budgetMs = 8,
-	): Promise<ChildLists> {
-		const steps = ChildLists.steps(parent, live, slice);
-		const pauseIfDue = paced(pause, budgetMs);
-		for (let step = steps.next(); ; step = steps.next()) {
-			if (step.done) return step.value;
-			await pauseIfDue();
-		}
 	}
 
 	/** Makes the lists in three passes over the entries, yielding after every `slice` of a pass. */
@@ -490,11 +470,6 @@ export interface TreeParts {
 	branchPoints: number[];
 	currentLeaf: number;
 	issues: PositionedIssue[];
-	/**
-	 * The slots of the index's id table (see `IdTable.fromSlots`), where it has one: the receiver
-	 * looks ids up without hashing every id again.
-	 */
-	idSlots?: Int32Array;
 	/** The index's children lists (see `ChildLists.fromArrays`): the receiver need not make them. */
 	children?: { start: Int32Array; end: Int32Array; list: Int32Array };
 }
@@ -510,7 +485,6 @@ export function treeParts(index: TreeIndex): TreeParts {
 		branchPoints: [...index.branchPoints],
 		currentLeaf: index.currentLeaf,
 		issues: [...index.issues],
-		...(index.byId instanceof IdTable ? { idSlots: index.byId.slotArray.slice() } : {}),
 		children: {
 			start: index.children.start.slice(),
 			end: index.children.end.slice(),
@@ -529,161 +503,17 @@ export function adoptTreeIndex(
 	entries: readonly SessionEntry[],
 	byId: ReadonlyMap<string, number>,
 	parts: TreeParts,
-	/** The children lists of `parts` where made already (see `ChildLists.fromParentsInSlices`). */
-	children?: ChildLists,
 ): TreeIndex {
 	const n = entries.length;
 	const { parent, live } = parts;
 	if (parent.length !== n || live.length !== n || parts.depth.length !== n) {
 		throw new Error(`tree parts for ${parent.length} entries, not ${n}`);
 	}
-	if (children && children.size !== n) throw new Error(`children lists for ${children.size} entries, not ${n}`);
-	// The id table's slots are in `byId` where they were used, and the children lists in `children`.
-	const { idSlots, children: sentChildren, ...rest } = parts;
-	void idSlots;
-	const lists = children ?? (sentChildren ? ChildLists.fromArrays(sentChildren) : ChildLists.fromParents(parent, live));
+	const { children: sentChildren, ...rest } = parts;
+	const lists = sentChildren ? ChildLists.fromArrays(sentChildren) : ChildLists.fromParents(parent, live);
 	const index: TreeIndex = { entries, byId, children: lists, ...rest };
 	cache.set(entries, index);
 	return index;
-}
-
-/**
- * How much a lazy id map not made yet searches before it makes the map at once for a look-up:
- * this many times the entries it holds, over all its searches. A search reads each entry's id
- * once and sets nothing, so several cost less than making the map (see `LazyIdMap.find`).
- */
-const SEARCH_BUDGET = 8;
-
-/** Answers a lazy id map keeps from its searches (then it forgets them all and starts again). */
-const MAX_REMEMBERED = 64;
-
-/** Maps a lazy id map spreads its ids over (a power of two). */
-const ID_SHARDS = 64;
-
-/** Which of the lazy id map's maps holds `id`: from its length and two of its characters. */
-function shardOf(id: unknown): number {
-	if (typeof id !== "string") return 0;
-	const n = id.length;
-	return (n * 7 + id.charCodeAt(n - 1) + id.charCodeAt(n >> 1) * 31) & (ID_SHARDS - 1);
-}
-
-/**
- * An id map of `entries` made on first use (the later of equal ids wins, as in the index): a page
- * taking in a large preview draws it before hashing every id. `build` makes it a slice at a time
- * in the meantime, so that the first look-up rarely has to. The ids are spread over several maps:
- * a map that grows past a million entries copies them all when it grows, a long task of its own.
- * It iterates map by map (each in file order), not in file order.
- */
-export class LazyIdMap implements ReadonlyMap<string, number> {
-	private made: Map<string, number>[] | null = null;
-	private building: Map<string, number>[] | null = null;
-	private builtTo = 0;
-
-	constructor(private readonly source: readonly SessionEntry[]) {}
-
-	private static empty(): Map<string, number>[] {
-		return Array.from({ length: ID_SHARDS }, () => new Map<string, number>());
-	}
-
-	private fill(shards: Map<string, number>[], from: number, to: number): void {
-		const { source } = this;
-		for (let i = from; i < to; i++) {
-			const id = source[i].id;
-			shards[shardOf(id)].set(id, i);
-		}
-	}
-
-	/** Makes the rest of the map now (a look-up needs it). */
-	private get shards(): Map<string, number>[] {
-		if (this.made) return this.made;
-		const shards = this.building ?? LazyIdMap.empty();
-		this.fill(shards, this.builtTo, this.source.length);
-		this.made = shards;
-		this.building = null;
-		this.remembered.clear();
-		return shards;
-	}
-
-	private shard(id: string): Map<string, number> {
-		return this.shards[shardOf(id)];
-	}
-
-	/** Entries read by searches so far, against `SEARCH_BUDGET`. */
-	private searched = 0;
-	/** The searches' answers (-1: none), as a page asks for the same few ids at every render. */
-	private remembered = new Map<string, number>();
-
-	/**
-	 * Where `id` is. Before the map is made, look-ups search the entries not in it yet (from the
-	 * last: the later of equal ids wins), then the part made, until they have read
-	 * `SEARCH_BUDGET` times the entries; then the map is made at once. A search of a million
-	 * entries takes milliseconds, making the map seconds. Entries never change their id, so an
-	 * answer found stays true.
-	 */
-	private find(id: string): number | undefined {
-		if (this.made) return this.made[shardOf(id)].get(id);
-		const known = this.remembered.get(id);
-		if (known !== undefined) return known < 0 ? undefined : known;
-		const { source, builtTo } = this;
-		if (this.searched + source.length - builtTo > SEARCH_BUDGET * source.length) return this.shard(id).get(id);
-		this.searched += source.length - builtTo;
-		let found = this.building?.[shardOf(id)].get(id);
-		for (let i = source.length - 1; i >= builtTo; i--) {
-			if (source[i].id === id) {
-				found = i;
-				break;
-			}
-		}
-		if (this.remembered.size >= MAX_REMEMBERED) this.remembered.clear();
-		this.remembered.set(id, found ?? -1);
-		return found;
-	}
-
-	/**
-	 * Makes the map a slice of `slice` entries at a time, `pause()` awaited when slices took
-	 * `budgetMs` since the last pause; done when it is made.
-	 */
-	async build(pause: () => Promise<void>, slice = 2048, budgetMs = 8): Promise<void> {
-		if (this.made || this.building) return;
-		const shards = LazyIdMap.empty();
-		this.building = shards;
-		const pauseIfDue = paced(pause, budgetMs, true);
-		while (!this.made && this.builtTo < this.source.length) {
-			await pauseIfDue();
-			if (this.made) return;
-			const to = Math.min(this.source.length, this.builtTo + slice);
-			this.fill(shards, this.builtTo, to);
-			this.builtTo = to;
-		}
-		if (!this.made) void this.shards;
-	}
-
-	get size(): number {
-		let n = 0;
-		for (const map of this.shards) n += map.size;
-		return n;
-	}
-	get(id: string): number | undefined {
-		return this.find(id);
-	}
-	has(id: string): boolean {
-		return this.find(id) !== undefined;
-	}
-	forEach(fn: (value: number, key: string, map: ReadonlyMap<string, number>) => void, thisArg?: unknown): void {
-		for (const [id, pos] of this) fn.call(thisArg, pos, id, this);
-	}
-	*entries(): MapIterator<[string, number]> {
-		for (const map of this.shards) yield* map.entries();
-	}
-	*keys(): MapIterator<string> {
-		for (const map of this.shards) yield* map.keys();
-	}
-	*values(): MapIterator<number> {
-		for (const map of this.shards) yield* map.values();
-	}
-	[Symbol.iterator](): MapIterator<[string, number]> {
-		return this.entries();
-	}
 }
 
 /**

@@ -366,6 +366,10 @@ export interface SessionIssue {
 	/** 1-based line number in the file, when the issue belongs to a line. */
 	line?: number;
 	entryId?: string;
+	/** Where `entryId`'s entry is among the entries (set where the session is held, for the graph). */
+	position?: number;
+	/** Other entries the message names (set where the session is held): a reader may jump to them. */
+	related?: string[];
 	severity: Severity;
 	code: string;
 	message: string;
@@ -422,4 +426,32 @@ export interface SessionContext {
 	models?: [string, string][];
 	/** oh-my-pi: the mode (`"none"` when never set). */
 	mode?: string;
+}
+
+/**
+ * The role of a message entry's message (any string the file holds), or undefined for an entry
+ * that is no message entry or whose message has no string role.
+ */
+export function messageRoleOf(entry: SessionEntry): string | undefined {
+	if (entry.type !== "message") return undefined;
+	const message: unknown = entry.message;
+	if (message === null || typeof message !== "object") return undefined;
+	const role: unknown = (message as { role?: unknown }).role;
+	return typeof role === "string" ? role : undefined;
+}
+
+const ID_TOKEN = /[A-Za-z0-9][A-Za-z0-9_:.-]{2,}/g;
+
+/**
+ * Entry ids a message mentions besides its own entry (e.g. "before the next assistant message
+ * (6cf4fd67)"), in order of mention, each once, so the panel can offer to jump there too.
+ */
+export function relatedIds(message: string, isEntryId: (id: string) => boolean, own?: string): string[] {
+	const out: string[] = [];
+	for (const m of message.matchAll(ID_TOKEN)) {
+		const token = m[0].replace(/[.:]+$/, "");
+		if (token !== own && !out.includes(token) && isEntryId(token)) out.push(token);
+		if (out.length >= 5) break;
+	}
+	return out;
 }

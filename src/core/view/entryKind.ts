@@ -127,6 +127,14 @@ function oneLine(text: string, max: number): string {
 	return flat.length > max ? `${flat.slice(0, max - 1)}…` : flat;
 }
 
+/**
+ * A one-line preview (`entryPreview`) cut to `max` characters as `entryPreview` with that `max`
+ * would cut it.
+ */
+export function shortenPreview(preview: string, max: number): string {
+	return preview.length > max ? `${preview.slice(0, max - 1)}…` : preview;
+}
+
 /** A short one-line description of an entry, for nodes, lists and search results. */
 export function entryPreview(entry: SessionEntry, max = 80): string {
 	if (!isKnownEntry(entry)) return `unknown entry "${String(entry.type)}"`;

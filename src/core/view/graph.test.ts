@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { goldenNames, readFixture } from "../../../test/fixtures";
+import type { ContextAnalysis } from "../context/analysis";
 import { analyzeContext } from "../context/context";
-import { fateColumns, packAnalysis, unpackAnalysis } from "../context/lazyContext";
+import { packFates } from "../context/lazyContext";
 import { parseSession } from "../session/parse";
 import { buildTreeIndex, type TreeIndex } from "../session/tree";
 import type { SessionEntry } from "../session/types";
@@ -11,10 +12,61 @@ import {
 	type GraphNode,
 	NODE_HEIGHT,
 	NODE_WIDTH,
+	type NodePaint,
+	type PaintInput,
 	paintGraph,
 	type SessionGraph,
 	segmentKinds,
 } from "./graph";
+
+/** What the page paints for an analysis: its fates as columns, the issues and focus placed by id. */
+function paintFor(
+	graph: SessionGraph,
+	index: TreeIndex,
+	input: {
+		analysis?: ContextAnalysis;
+		hitPositions?: number[];
+		issues?: NonNullable<PaintInput["issues"]>;
+		focusedEntryId?: string;
+		explainFocus?: number[];
+	},
+): Map<string, NodePaint> {
+	const { analysis, focusedEntryId, issues, ...rest } = input;
+	return paintGraph(graph, {
+		...rest,
+		context: analysis ? { leaf: analysis.leaf, fates: packFates(analysis.fates) } : null,
+		...(issues
+			? { issues: issues.map((i) => (i.entryId === undefined ? i : { ...i, position: index.byId.get(i.entryId) })) }
+			: {}),
+		focusedPosition: focusedEntryId === undefined ? -1 : (index.byId.get(focusedEntryId) ?? -1),
+	});
+}
+
+/** The region each node of `graph` gets from `analysis`, worked out fate by fate (the reference for `paintGraph`'s runs). */
+function regionsByFate(graph: SessionGraph, analysis: ContextAnalysis): Map<string, string> {
+	const rank = ["off", "skipped", "summarized", "kept", "context", "checkpoint"];
+	const out = new Map<string, string>();
+	for (const f of analysis.fates) {
+		const id = graph.nodeOf.get(f.position);
+		if (id === undefined) continue;
+		const region =
+			f.region === "checkpoint"
+				? "checkpoint"
+				: f.region === "summarized"
+					? "summarized"
+					: !f.selected
+						? "skipped"
+						: f.region === "kept"
+							? "kept"
+							: "context";
+		const before = out.get(id) ?? "off";
+		if (rank.indexOf(region) > rank.indexOf(before)) out.set(id, region);
+	}
+	return out;
+}
+
+const regionsOf = (paint: Map<string, NodePaint>) =>
+	new Map([...paint].filter(([, p]) => p.region !== "off").map(([id, p]) => [id, p.region as string]));
 
 // Tiny builders: a tree reads as a list of (id, parent) pairs.
 const ts = "2026-01-01T00:00:00.000Z";
@@ -242,7 +294,7 @@ describe("buildGraph marks compactions, kept ranges and labels", () => {
 
 	it("paints the selection: summarized, kept, checkpoint, context and the leaf", () => {
 		const analysis = analyzeContext(entries, "tip", index);
-		const paint = paintGraph(graph, index, {
+		const paint = paintFor(graph, index, {
 			analysis,
 			hitPositions: ["a2", "a3", "b4"].map((id) => index.byId.get(id) as number),
 			issues: [
@@ -273,35 +325,25 @@ describe("buildGraph marks compactions, kept ranges and labels", () => {
 	it("marks the nodes holding the explainer's focus, folded runs included", () => {
 		const analysis = analyzeContext(entries, "tip", index);
 		const pos = (id: string) => index.byId.get(id) as number;
-		const paint = paintGraph(graph, index, { analysis, explainFocus: [pos("c1"), pos("a3"), pos("b4")] });
+		const paint = paintFor(graph, index, { analysis, explainFocus: [pos("c1"), pos("a3"), pos("b4")] });
 		const marked = [...paint].filter(([, p]) => p.explain).map(([id]) => id);
 		expect(marked.sort()).toEqual(["c1", "seg:a2", "seg:b3"]);
 		expect(paint.get("tip")?.explain).toBe(false);
 	});
 
-	it("paints the same from a worker's analysis (its fates as columns) as from the page's", () => {
+	it("paints each node by the strongest fate among its entries, on the folded and the expanded graph", () => {
 		for (const leaf of index.leaves) {
 			const analysis = analyzeContext(entries, entries[leaf].id, index);
-			const packed = unpackAnalysis(packAnalysis(analysis), (p) => entries[p].id);
-			expect(fateColumns(packed.fates)).not.toBeNull();
-			expect(paintGraph(graph, index, { analysis: packed })).toEqual(paintGraph(graph, index, { analysis }));
-			// Painted again (the ranks kept from the pass above), and on the graph with its runs
-			// expanded (other nodes: worked out again for it).
-			expect(paintGraph(graph, index, { analysis: packed, hitPositions: [leaf] })).toEqual(
-				paintGraph(graph, index, { analysis, hitPositions: [leaf] }),
-			);
+			expect(regionsOf(paintFor(graph, index, { analysis }))).toEqual(regionsByFate(graph, analysis));
 			const expanded = buildGraph(index, new Set(graph.nodes.filter((n) => n.kind === "segment").map((n) => n.id)));
 			expect(expanded.nodes.length).toBeGreaterThan(graph.nodes.length);
-			const fresh = analyzeContext(entries, entries[leaf].id, index);
-			expect(paintGraph(expanded, index, { analysis: packed })).toEqual(
-				paintGraph(expanded, index, { analysis: fresh }),
-			);
+			expect(regionsOf(paintFor(expanded, index, { analysis }))).toEqual(regionsByFate(expanded, analysis));
 		}
 	});
 
 	it("leaves off-path nodes unpainted", () => {
 		const analysis = analyzeContext(entries, "a4", index);
-		const paint = paintGraph(graph, index, { analysis });
+		const paint = paintFor(graph, index, { analysis });
 		expect(paint.has("c1")).toBe(false);
 		expect(paint.get("a4")).toMatchObject({ region: "context", leaf: true });
 	});
@@ -384,22 +426,19 @@ describe.each([...goldenNames().map((n) => `golden/${n}.jsonl`), "pi-mono/large-
 			const graph = buildGraph(index);
 			for (const leaf of index.leaves) {
 				const analysis = analyzeContext(session.entries, session.entries[leaf].id, index);
-				const paint = paintGraph(graph, index, { analysis });
+				const paint = paintFor(graph, index, { analysis });
 				for (const pos of analysis.path) expect(paint.get(graph.nodeOf.get(pos) as string)?.region).not.toBe("off");
 				expect(paint.get(session.entries[leaf].id)?.leaf).toBe(true);
 			}
 		});
 
-		it("paints a worker's analysis as the page's, its summarized run by a walk up the graph", () => {
+		it("paints a summarized run by a walk up the graph, as fate by fate", () => {
 			const folded = buildGraph(index);
 			const expanded = buildGraph(index, new Set(folded.nodes.filter((n) => n.kind === "segment").map((n) => n.id)));
 			for (const graph of [folded, expanded]) {
 				for (const leaf of index.leaves) {
-					const id = session.entries[leaf].id;
-					const packed = unpackAnalysis(
-						packAnalysis(analyzeContext(session.entries, id, index)),
-						(p) => session.entries[p].id,
-					);
+					const analysis = analyzeContext(session.entries, session.entries[leaf].id, index);
+					const fates = packFates(analysis.fates);
 					// The graph's position → node column, counting reads.
 					let reads = 0;
 					const nodeAt = new Proxy(graph.nodeAt, {
@@ -410,11 +449,9 @@ describe.each([...goldenNames().map((n) => `golden/${n}.jsonl`), "pi-mono/large-
 						},
 					});
 					const counted = { ...graph, nodeAt };
-					expect(paintGraph(counted, index, { analysis: packed })).toEqual(
-						paintGraph(graph, index, { analysis: analyzeContext(session.entries, id, index) }),
-					);
-					const run = fateColumns(packed.fates)?.prefix ?? 0;
-					if (run > 10) expect(reads).toBeLessThan(packed.fates.length - run + 10);
+					const paint = paintGraph(counted, { context: { leaf: analysis.leaf, fates } });
+					expect(regionsOf(paint)).toEqual(regionsByFate(graph, analysis));
+					if (fates.prefix > 10) expect(reads).toBeLessThan(analysis.fates.length - fates.prefix + 10);
 				}
 			}
 		});

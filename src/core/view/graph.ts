@@ -1,5 +1,5 @@
-import type { ContextAnalysis, Region } from "../context/analysis";
-import { fateColumns, type PackedFates, regionOfCode } from "../context/lazyContext";
+import type { Region } from "../context/analysis";
+import { type PackedFates, regionOfCode } from "../context/lazyContext";
 import { getLabels } from "../session/meta";
 import type { TreeIndex } from "../session/tree";
 import type { SessionEntry, SessionIssue, Severity } from "../session/types";
@@ -47,6 +47,8 @@ export interface GraphNode {
 	run?: string;
 	/** True on the first entry of an expanded run. */
 	runStart?: boolean;
+	/** A folded run's kinds of entries, most first, where they were counted (see `segmentKinds`). */
+	kinds?: KindCount[];
 	/** Top-left corner. */
 	x: number;
 	y: number;
@@ -310,7 +312,7 @@ class NodeOfMap implements ReadonlyMap<number, string> {
  * met). Worked out on demand, for the segments drawn: O(run length). Empty when `node` is not a
  * segment of `index`.
  */
-export function segmentKinds(index: TreeIndex, node: GraphNode): KindCount[] {
+export function segmentKinds(index: TreeIndex, node: Pick<GraphNode, "id" | "first" | "last">): KindCount[] {
 	const { entries, children } = index;
 	// A node of another session's graph (the view switching sessions): nothing to count here.
 	const first = entries[node.first] as SessionEntry | undefined;
@@ -488,13 +490,16 @@ export interface NodePaint {
 }
 
 export interface PaintInput {
-	analysis: Pick<ContextAnalysis, "leaf" | "fates"> | null;
+	/** The selected tip's context: its leaf's position and its path's fates as columns (see `packFates`). */
+	context: { leaf: number; fates: PackedFates } | null;
 	/** Find's hits, by position (looking many ids up would make a large session's id map at once). */
 	hitPositions?: readonly number[];
+	/** Issues, with the positions of their entries where known (see `SessionIssue.position`). */
 	issues?: readonly SessionIssue[];
-	focusedEntryId?: string | null;
-	/** Entry positions the explainer's current step is about. */
-	explainFocus?: readonly number[];
+	/** The focused entry's position (-1: none). */
+	focusedPosition?: number;
+	/** Whether the explainer's current step is about the entry at a position, and those positions. */
+	explainFocus?: ArrayLike<number>;
 }
 
 const SEVERITY_RANK: Record<Severity, number> = { info: 1, warning: 2, error: 3 };
@@ -593,7 +598,7 @@ function markRun(graph: SessionGraph, columns: PackedFates, best: Int8Array, ran
  * (checkpoint > context > kept > summarized > skipped) and sums their hits and issues.
  * O(path + hits + issues), independent of the number of nodes.
  */
-export function paintGraph(graph: SessionGraph, index: TreeIndex, input: PaintInput): Map<string, NodePaint> {
+export function paintGraph(graph: SessionGraph, input: PaintInput): Map<string, NodePaint> {
 	const paint = new Map<string, NodePaint>();
 	// A path's positions come a node at a time (a folded run is many entries): the last node's paint
 	// is at hand without a look-up (a 1.9 million-entry path took the page 90-210 ms without).
@@ -624,27 +629,17 @@ export function paintGraph(graph: SessionGraph, index: TreeIndex, input: PaintIn
 		lastPaint = paintOf(id);
 		return lastPaint;
 	};
-	const { analysis } = input;
-	if (analysis) {
-		const mark = (position: number, fateRegion: Region, selected: boolean) => {
-			const p = at(position);
-			if (!p) return;
-			const region = nodeRegion(fateRegion, selected);
-			if (REGION_RANK[region] > REGION_RANK[p.region]) p.region = region;
-		};
-		// Fates the worker sent as columns are read as columns: a 94k-entry path's fates made into
-		// objects one by one took the page ~50-100 ms. Their ranks are taken per node index first,
-		// with no look-up or object per entry; one paint per node after.
-		const columns = fateColumns(analysis.fates);
-		if (columns) {
-			const { nodes } = graph;
-			const best = bestRanks(graph, columns);
-			for (let node = 0; node < best.length; node++) {
-				if (best[node] !== -1) paintOf(nodes[node].id).region = RANKED_REGIONS[best[node]];
-			}
-		} else for (const fate of analysis.fates) mark(fate.position, fate.region, fate.selected);
-		if (analysis.leaf >= 0) {
-			const p = at(analysis.leaf);
+	const { context } = input;
+	if (context) {
+		// The fates are read as columns, their ranks taken per node index first, with no look-up or
+		// object per entry; one paint per node after.
+		const { nodes } = graph;
+		const best = bestRanks(graph, context.fates);
+		for (let node = 0; node < best.length; node++) {
+			if (best[node] !== -1) paintOf(nodes[node].id).region = RANKED_REGIONS[best[node]];
+		}
+		if (context.leaf >= 0) {
+			const p = at(context.leaf);
 			if (p) p.leaf = true;
 		}
 	}
@@ -653,23 +648,24 @@ export function paintGraph(graph: SessionGraph, index: TreeIndex, input: PaintIn
 		if (p) p.hits++;
 	}
 	for (const issue of input.issues ?? []) {
-		if (issue.entryId === undefined) continue;
-		const pos = index.byId.get(issue.entryId);
-		const p = pos === undefined ? null : at(pos);
+		if (issue.position === undefined) continue;
+		const p = at(issue.position);
 		if (!p) continue;
 		p.issueCount++;
 		if (p.issue === null || SEVERITY_RANK[issue.severity] > SEVERITY_RANK[p.issue]) p.issue = issue.severity;
 		if (p.issueCount <= 3) p.issueText += `${p.issueText ? "\n" : ""}${issue.severity}: ${issue.message}`;
 		else if (p.issueCount === 4) p.issueText += "\n…";
 	}
-	if (input.focusedEntryId) {
-		const pos = index.byId.get(input.focusedEntryId);
-		const p = pos === undefined ? null : at(pos);
+	if (input.focusedPosition !== undefined && input.focusedPosition >= 0) {
+		const p = at(input.focusedPosition);
 		if (p) p.focused = true;
 	}
-	for (const pos of input.explainFocus ?? []) {
-		const p = at(pos);
-		if (p) p.explain = true;
+	const focus = input.explainFocus;
+	if (focus) {
+		for (let i = 0; i < focus.length; i++) {
+			const p = at(focus[i]);
+			if (p) p.explain = true;
+		}
 	}
 	return paint;
 }

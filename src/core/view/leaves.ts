@@ -1,9 +1,11 @@
 import { analyzeContext, normalizeMessage, usesNewerPiRules } from "../context/context";
+import { isSkeleton } from "../context/lazyContext";
 import { measuredContext, recordedContextTokens } from "../context/measured";
 import { estimateTokens, estimateTotalTokens } from "../context/tokens";
 import { dialectOf } from "../dialects/detect";
 import { getTreeIndex, type TreeIndex } from "../session/tree";
 import type { AgentMessage, CompactionEntry, ContextEditEntry, SessionEntry } from "../session/types";
+import { entryPreview } from "./entryKind";
 
 /** What the leaf list shows for one branch tip. */
 export interface LeafSummary {
@@ -25,6 +27,11 @@ export interface LeafSummary {
 	 * was made without counting.
 	 */
 	measuredTokens: number | null;
+	/**
+	 * The words of that last user message, cut to a line (`entryPreview`, 90 characters); null when
+	 * there is none, or it was not read (a skeleton).
+	 */
+	lastUserText: string | null;
 	/** Whether this tip is the file's current leaf (its last entry; see `TreeIndex.currentLeaf`). */
 	isCurrent: boolean;
 	/** A v4 session: the lanes whose leaf this tip is (a tip's name). */
@@ -102,6 +109,12 @@ function isUserMessage(entry: SessionEntry): boolean {
 	return !!m && typeof m === "object" && m.role === "user";
 }
 
+/** What a tip shows of its last user message at `position` (-1: none), if that entry is whole. */
+function userText(entries: readonly SessionEntry[], position: number): string | null {
+	const entry = position >= 0 ? entries[position] : undefined;
+	return entry && !isSkeleton(entry) ? entryPreview(entry, 90) : null;
+}
+
 export interface SummaryOptions {
 	/**
 	 * Count each tip's context tokens (default true). Counting is most of the walk's time (every
@@ -175,6 +188,7 @@ export function summarizeLeaves(
 			id: entry.id,
 			depth: d,
 			lastUser: lastUser[d],
+			lastUserText: userText(entries, lastUser[d]),
 			contextTokens: tipTokens(d),
 			measuredTokens: measured[d] >= 0 ? measured[d] : null,
 			isCurrent: pos === index.currentLeaf,
@@ -261,6 +275,7 @@ function uncountedLeaves(entries: readonly SessionEntry[], index: TreeIndex): Le
 			id: entries[leaf].id,
 			depth: depth[leaf],
 			lastUser: found,
+			lastUserText: userText(entries, found),
 			contextTokens: null,
 			measuredTokens: null,
 			isCurrent: leaf === index.currentLeaf,

@@ -7,6 +7,7 @@ const tip = (id: string, contextTokens: number | null, measuredTokens: number | 
 	id,
 	depth,
 	lastUser: -1,
+	lastUserText: null,
 	contextTokens,
 	measuredTokens,
 	isCurrent: false,

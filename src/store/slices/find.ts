@@ -1,16 +1,7 @@
-import {
-	entryIdAt,
-	type FindFilter,
-	type FindRun,
-	isFindActive,
-	type SessionEntry,
-	type SnippetPart,
-	startFind,
-} from "../../core";
-import { yieldToPage } from "../../core/util/yield";
+import { type FindFilter, isFindActive } from "../../core";
 import { getFindSplitFromBytes } from "../../storage/prefs";
-import { askFind, askSnippets, type HostHandle } from "../../workers/client";
-import type { FindActions, FindState, GetStore, SetStore } from "../types";
+import { isCancelled, type SessionReader } from "../../workers/reader";
+import type { FindActions, FindState, FoundShown, GetStore, SetStore } from "../types";
 
 const NO_HITS: readonly string[] = [];
 const NO_POSITIONS: readonly number[] = [];
@@ -30,77 +21,25 @@ export const initialFindState: FindState = {
 const SHOW_EVERY_MS = 100;
 const MAX_SHOW_EVERY_MS = 2000;
 
-/** Milliseconds of searching between yields to the page. */
-const SLICE_MS = 12;
-
 export function createFindSlice(set: SetStore, get: GetStore): FindActions {
 	/** Each search gets a generation; a newer one makes older ones stop. */
 	let generation = 0;
 	/**
-	 * What the rows of the current lean search show, by hit id: filled as its batches come (in
+	 * What the rows of the current search show, by hit id: filled as its batches come (in
 	 * place) and as `showHits` is answered (copied, so that the rows see a new map).
 	 */
-	let shown = new Map<string, { kind: string; parts: SnippetPart[] }>();
+	let shown = new Map<string, FoundShown>();
 	/** Hits of the current search whose rows were asked for (each is asked once). */
 	let asked = new Set<string>();
 
-	async function search(run: FindRun, mine: number) {
-		const { session, shown: view } = get();
-		if (!session || view?.entries !== session.entries) return;
-		const { entries } = session;
-		const { index } = view;
-		// Entries hidden by a later line with the same id are not in the tree: leave them out.
-		const hits: string[] = [];
-		const hitAt: number[] = [];
-		let taken = 0;
-		const take = () => {
-			for (; taken < run.hits.length; taken++) {
-				const p = run.hits[taken];
-				if (index.live[p] === 1) {
-					hits.push(entryIdAt(entries, p) as string);
-					hitAt.push(p);
-				}
-			}
-		};
-		let lastShown = performance.now();
-		for (;;) {
-			const t0 = performance.now();
-			while (!run.done && performance.now() - t0 < SLICE_MS) run.next(256);
-			if (run.done) break;
-			// The hits so far show while the search goes on.
-			if (t0 - lastShown > SHOW_EVERY_MS && run.hits.length > taken) {
-				take();
-				lastShown = t0;
-				set({
-					findHits: hits.slice(),
-					findHitAt: hitAt.slice(),
-					findHidden: run.hidden,
-					findActive: -1,
-					findShown: null,
-				});
-			}
-			await yieldToPage();
-			if (mine !== generation) return;
-		}
-		take();
-		set({
-			findHits: hits,
-			findHitAt: hitAt,
-			findHidden: run.hidden,
-			findActive: -1,
-			findRunning: false,
-			findShown: null,
-		});
-	}
+	/** The running search, stopped when a newer one starts. */
+	let running: AbortController | null = null;
 
-	/** A lean session is searched by the worker that holds its file; hits are shown as they come. */
-	async function searchInWorker(
-		host: HostHandle,
-		entries: readonly SessionEntry[],
-		query: string,
-		filter: FindFilter,
-		mine: number,
-	) {
+	/** Searches the open session in the worker that holds it; hits are shown as they come. */
+	async function search(reader: SessionReader, query: string, filter: FindFilter, mine: number) {
+		running?.abort();
+		const stop = new AbortController();
+		running = stop;
 		const hits: string[] = [];
 		const hitAt: number[] = [];
 		// One map, filled as hits come (the hits array is new each time it is shown).
@@ -110,42 +49,46 @@ export function createFindSlice(set: SetStore, get: GetStore): FindActions {
 		let lastShown = 0;
 		// The first hits show at once; later ones less and less often (a million hits stay cheap).
 		let every = SHOW_EVERY_MS;
-		const show = (running: boolean) =>
+		const show = (stillRunning: boolean) =>
 			set({
 				findHits: hits.slice(),
 				findHitAt: hitAt.slice(),
 				findShown: shown,
 				findHidden: hidden,
 				findActive: -1,
-				findRunning: running,
+				findRunning: stillRunning,
 			});
 		try {
-			await askFind(
-				host,
+			await reader.find(
 				query,
 				filter,
-				(batch, done) => {
+				(batch) => {
 					if (mine !== generation) return;
 					const first = hits.length === 0;
 					for (let i = 0; i < batch.hits.length; i++) {
-						const id = entryIdAt(entries, batch.hits[i]) as string;
+						const id = batch.ids[i];
 						hits.push(id);
 						hitAt.push(batch.hits[i]);
 						// Only the search's first hits come with their excerpts (see `showHits`).
-						if (i < batch.snippets.length) shown.set(id, { kind: batch.kinds[i], parts: batch.snippets[i] });
+						if (i < batch.snippets.length)
+							shown.set(id, { kind: batch.kinds[i], parts: batch.snippets[i], label: batch.labels[i] });
 					}
 					hidden += batch.hidden;
 					const now = Date.now();
-					if (done || (batch.hits.length > 0 && (first || now - lastShown > every))) {
+					if (batch.hits.length > 0 && (first || now - lastShown > every)) {
 						if (!first) every = Math.min(every * 2, MAX_SHOW_EVERY_MS);
 						lastShown = now;
-						show(!done);
+						show(true);
 					}
 				},
+				stop.signal,
 				getFindSplitFromBytes(),
 			);
-		} catch {
 			if (mine === generation) show(false);
+		} catch (err) {
+			if (mine === generation && !isCancelled(err)) show(false);
+		} finally {
+			if (running === stop) running = null;
 		}
 	}
 
@@ -170,8 +113,7 @@ export function createFindSlice(set: SetStore, get: GetStore): FindActions {
 				return;
 			}
 			set({ findRunning: true });
-			if (session.lean && session.host) void searchInWorker(session.host, session.entries, findQuery, findFilter, mine);
-			else void search(startFind(session.entries, findQuery, findFilter), mine);
+			void search(session.reader, findQuery, findFilter, mine);
 		},
 
 		goToHit(index) {
@@ -179,20 +121,18 @@ export function createFindSlice(set: SetStore, get: GetStore): FindActions {
 			if (id === undefined) return;
 			set({ findActive: index });
 			get().selectLeaf(id);
-			get().focusEntry(id);
+			get().focusEntry(id, get().findHitAt[index]);
 		},
 
 		showHits(ids, at) {
-			const { session, shown: view, findQuery } = get();
-			if (!session?.lean || !session.host || !view) return;
+			const { session, findQuery } = get();
+			if (!session) return;
 			const mine = generation;
-			const { index } = view;
 			const wanted: string[] = [];
 			const positions: number[] = [];
 			for (let i = 0; i < ids.length; i++) {
 				const id = ids[i];
-				// Where the rows say (see `findHitAt`); else looked up.
-				const p = at?.[i] ?? index.byId.get(id);
+				const p = at[i];
 				if (p === undefined || shown.has(id) || asked.has(id)) continue;
 				asked.add(id);
 				wanted.push(id);
@@ -200,11 +140,12 @@ export function createFindSlice(set: SetStore, get: GetStore): FindActions {
 			}
 			if (positions.length === 0) return;
 			const forSearch = asked;
-			askSnippets(session.host, positions, findQuery).then(
-				({ kinds, snippets }) => {
+			session.reader.snippets(positions, findQuery).then(
+				({ kinds, snippets, labels }) => {
 					if (mine !== generation) return;
 					shown = new Map(shown);
-					for (let i = 0; i < wanted.length; i++) shown.set(wanted[i], { kind: kinds[i], parts: snippets[i] });
+					for (let i = 0; i < wanted.length; i++)
+						shown.set(wanted[i], { kind: kinds[i], parts: snippets[i], label: labels[i] });
 					set({ findShown: shown });
 				},
 				() => {

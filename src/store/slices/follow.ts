@@ -1,13 +1,10 @@
-import { appendSessionText, type ContentHasher, canAppend, extendTreeIndex } from "../../core";
+import { type ContentHasher, canAppend, graphFromParts } from "../../core";
 import * as repo from "../../storage/repository";
 import { describeSession } from "../../storage/sessionMeta";
-import { askAppend } from "../../workers/client";
-import type { HostGrowth } from "../../workers/protocol";
 import { isAbort, pickSessionFile, readPermission } from "../fileAccess";
 import { completeLines, countNewlines, nextTail, readStart, sameBytes } from "../growingFile";
 import type { FollowActions, FollowState } from "../liveTypes";
 import type { GetStore, OpenSession, SetStore } from "../types";
-import { localView, type ShownView, viewFromWorker } from "../view";
 
 export const initialFollowState: FollowState = { following: null, followLeaf: false, followNote: null };
 
@@ -46,35 +43,6 @@ interface Followed {
 }
 
 const errorText = (err: unknown) => (err instanceof Error ? err.message : String(err));
-const decoder = new TextDecoder();
-
-/**
- * A lean session with the lines its worker took (`askAppend`): the new entries after the others,
- * the entries the view now shows whole put in, the worker's graph and tips for the grown tree,
- * and the new lines' issues.
- */
-function grownLean(current: OpenSession, shown: ShownView, growth: HostGrowth): Grown {
-	const entries = current.entries.slice();
-	for (const entry of growth.added) entries.push(entry);
-	const index = extendTreeIndex(shown.index, entries);
-	// In place, as the worker did: the same ids and parents, so the index holds (and is not rebuilt).
-	for (let k = 0; k < growth.wholeAt.length; k++) entries[growth.wholeAt[k]] = growth.whole[k];
-	return {
-		session: {
-			entries,
-			issues: [...current.issues, ...growth.issues],
-			grownIssues: [...(current.grownIssues ?? []), ...growth.issues],
-			leafId: growth.leafId,
-		},
-		shown: viewFromWorker(entries, index, growth.view),
-	};
-}
-
-/** A followed session's grown parts, and the view of its grown entries. */
-interface Grown {
-	session: Partial<OpenSession> & Pick<OpenSession, "entries">;
-	shown: ShownView;
-}
 
 export function createFollowSlice(set: SetStore, get: GetStore): FollowActions {
 	let job: Followed | null = null;
@@ -184,7 +152,14 @@ export function createFollowSlice(set: SetStore, get: GetStore): FollowActions {
 				if (!session || !j || session.key !== j.key || !session.stored) break;
 				const prev = get().library.find((m) => m.id === session.key);
 				const meta = {
-					...describeSession(session, prev?.displayName),
+					...describeSession(
+						{
+							...session,
+							description: session.description ?? { entries: 0, compactions: 0 },
+							tips: session.tips.length,
+						},
+						prev?.displayName,
+					),
 					...(prev?.divergedFrom ? { divergedFrom: prev.divergedFrom } : {}),
 				};
 				try {
@@ -245,42 +220,32 @@ export function createFollowSlice(set: SetStore, get: GetStore): FollowActions {
 				if (added.length === 0 || job !== j) return;
 				const current = get().session;
 				if (!current || current.key !== j.key) return;
-				let grown: Grown | null = null;
-				if (current.lean && current.host && canAppend(current)) {
-					// The worker that holds the file takes the lines; the page takes what the view shows.
-					const growth = await askAppend(current.host, added, j.lines + 1);
-					const { session: still, shown } = get();
-					if (still?.key !== j.key) return;
-					// Nothing else changes a lean session's entries meanwhile; were it so, it is read again.
-					if (growth && shown && still.entries === current.entries && shown.entries === current.entries) {
-						grown = grownLean(still, shown, growth);
-					}
-					// Taken by the worker: the page takes them too, even if following stopped meanwhile.
-					if (grown && job !== j) {
-						set({ session: { ...still, ...grown.session }, shown: grown.shown });
-						return;
-					}
-					if (job !== j) return;
-				} else if (!current.lean) {
-					// A session parsed on the page (where no worker runs) takes the lines itself.
-					const appended = appendSessionText(current, decoder.decode(added), j.lines + 1);
-					if (appended) grown = { session: appended, shown: localView(appended.entries) };
-				}
+				// The worker that holds the file takes the lines; the page takes the new outline.
+				const growth = await current.reader.append(added, j.lines + 1);
 				// A file whose entries are migrated or of another dialect is read again whole.
-				if (!grown) return await open(j.handle, null);
+				if (!growth) return await open(j.handle, null);
 				j.hasher.update(added);
 				j.offset += added.length;
 				j.lines += countNewlines(added);
 				j.tail = nextTail(j.tail, added);
 				j.body = new Blob([j.body, added.slice()], { type: "application/jsonl" });
+				const now = get().session;
+				const base = now && now.reader === current.reader ? now : current;
 				const next: OpenSession = {
-					...(get().session ?? current),
-					...grown.session,
+					...base,
+					...growth.outline.facts,
+					graph: graphFromParts(growth.outline.graph),
+					tips: growth.outline.tips,
+					issues: [...base.issues, ...growth.issues],
+					description: growth.description,
 					size: j.offset,
 					contentHash: j.hasher.digest(),
+					generation: base.generation + 1,
 				};
 				j.grown = next;
-				set({ session: next, shown: grown.shown });
+				// Taken by the worker: the page takes them too, even if following stopped meanwhile.
+				get().updateSession(current.reader, next);
+				if (job !== j) return;
 				if (get().followLeaf) get().selectLeaf(next.leafId);
 				show(j);
 				saveSoon();

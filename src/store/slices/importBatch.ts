@@ -354,11 +354,13 @@ export function createImportSlice(set: SetStore, get: GetStore): ImportActions {
 		const { selectedLeafId, focusedEntryId } = get();
 		get().closeSession();
 		if (!(await get().openStored(id))) return;
-		const entries = get().session?.entries;
-		if (!entries) return;
-		const ids = new Set(entries.map((e) => e.id));
-		if (selectedLeafId && ids.has(selectedLeafId)) get().selectLeaf(selectedLeafId);
-		if (focusedEntryId && ids.has(focusedEntryId)) get().focusEntry(focusedEntryId);
+		const session = get().session;
+		if (!session) return;
+		const wanted = [selectedLeafId, focusedEntryId].filter((id): id is string => id !== null);
+		const found = await session.reader.locate(wanted).catch(() => wanted.map(() => -1));
+		const has = (id: string | null) => id !== null && found[wanted.indexOf(id)] >= 0;
+		if (has(selectedLeafId)) get().selectLeaf(selectedLeafId);
+		if (has(focusedEntryId)) get().focusEntry(focusedEntryId);
 	}
 
 	/** Runs batches one after another. */

@@ -1,8 +1,8 @@
-import { appendEntry, labCopyText, labEntry, type SessionEntry } from "../../core";
-import { askExport, askLabEntry, labOverlay } from "../../workers/client";
-import type { LabActions, LabState } from "../teachTypes";
-import type { GetStore, OpenSession, SetStore } from "../types";
-import { copiedView, grownView } from "../view";
+import { graphFromParts, type SessionEntry } from "../../core";
+import { downloadBlob } from "../browser";
+import type { OpenSession } from "../sessionTypes";
+import type { LabActions, LabSession, LabState } from "../teachTypes";
+import type { GetStore, SetStore } from "../types";
 
 export const initialLabState: LabState = { lab: null, labError: null };
 
@@ -14,137 +14,108 @@ export function labFileName(fileName: string): string {
 	return `${base}.what-if.jsonl`;
 }
 
-/** Hands `parts` to the browser as a file download (no network: a local object URL). */
-function download(parts: BlobPart[], fileName: string): void {
-	const url = URL.createObjectURL(new Blob(parts, { type: "application/jsonl" }));
-	const a = document.createElement("a");
-	a.href = url;
-	a.download = fileName;
-	a.style.display = "none";
-	document.body.append(a);
-	a.click();
-	a.remove();
-	setTimeout(() => URL.revokeObjectURL(url), 10_000);
-}
-
 export function createLabSlice(set: SetStore, get: GetStore): LabActions {
-	/** The lab session, when the open session is its scratch copy. */
+	/** The lab, when the open session is its scratch copy. */
 	const active = () => {
-		const { lab, session, shown } = get();
-		return lab && session && shown && session.key === lab.key ? { lab, session, shown } : null;
+		const { lab, session } = get();
+		return lab && session && session.key === lab.key ? lab : null;
 	};
 
-	/** Puts `entry` at the end of the lab copy and selects it. */
-	const append = (current: NonNullable<ReturnType<typeof active>>, entry: SessionEntry) => {
-		const { lab, session, shown } = current;
-		const entries = appendEntry(session.entries, entry);
-		const lastLine = session.lines.length > 0 ? session.lines[session.lines.length - 1] : 1;
-		set({
-			session: { ...session, entries, leafId: entry.id, lines: [...session.lines, lastLine + 1] },
-			shown: grownView(shown, entries),
-			selectedLeafId: entry.id,
-			focusedEntryId: null,
-			lab: {
-				...lab,
-				history: [...lab.history, { entries: session.entries, shown, selectedLeafId: get().selectedLeafId }],
-				added: [...lab.added, entry.id],
-			},
-			labError: null,
-		});
+	/**
+	 * Shows the lab's copy with `added` after the original's entries (the worker reads it as the
+	 * original with those appended), selecting `leaf`.
+	 */
+	const showCopy = async (
+		lab: LabSession,
+		added: SessionEntry[],
+		leaf: string | null,
+		selectedBefore: (string | null)[],
+	) => {
+		const reader = lab.original.reader.withOverlay(added);
+		const outline = await reader.outline();
+		// Another lab step, or the lab left, meanwhile: this one is not shown.
+		if (get().lab !== lab && get().lab?.original !== lab.original) return;
+		const copy: OpenSession = {
+			...lab.original,
+			...outline.facts,
+			reader,
+			key: lab.key,
+			stored: false,
+			graph: graphFromParts(outline.graph),
+			tips: outline.tips,
+		};
+		const next: LabSession = { ...lab, added, selectedBefore };
+		set({ lab: next, labError: null });
+		get().showSession(copy);
+		if (leaf !== null) get().selectLeaf(leaf);
 		if (get().findQuery) get().runFind();
 	};
 
 	return {
 		enterLab() {
-			const { session, shown, selectedLeafId } = get();
-			// (A lean session's lab adds its entries as an overlay the worker reads beside the file.)
-			if (!session || !shown || active()) return;
-			const key = `lab:${session.key}`;
-			const scratch: OpenSession = { ...session, key, stored: false, entries: [...session.entries] };
-			set({
-				lab: { original: session, originalShown: shown, originalLeafId: selectedLeafId, key, history: [], added: [] },
-				labError: null,
-				session: scratch,
-				shown: copiedView(shown, scratch.entries),
-			});
+			const { session, selectedLeafId } = get();
+			if (!session || active()) return;
+			const lab: LabSession = {
+				original: session,
+				originalLeafId: selectedLeafId,
+				key: `lab:${session.key}`,
+				added: [],
+				selectedBefore: [],
+			};
+			set({ lab, labError: null });
+			get().showSession({ ...session, key: lab.key, stored: false });
+			if (selectedLeafId !== null) get().selectLeaf(selectedLeafId);
 		},
 
 		labAppend(parentId, addition) {
-			const current = active();
-			if (!current) return;
-			const { session } = current;
+			const lab = active();
+			const session = get().session;
+			if (!lab || !session) return;
 			const now = new Date().toISOString();
-			const host = session.lean ? session.host : undefined;
-			if (host) {
-				// A lean session's entry is built in the worker that holds the file (it reads what it needs).
-				askLabEntry(host, parentId, addition, now, labOverlay(host, session.entries)).then(
-					(entry) => {
-						const still = active();
-						if (still && still.session.entries === session.entries) append(still, entry);
-					},
-					(err: unknown) => set({ labError: `The entry could not be added: ${errorText(err)}` }),
-				);
-				return;
-			}
-			try {
-				append(current, labEntry(session.entries, parentId, addition, { now }));
-			} catch (err) {
-				set({ labError: `The entry could not be added: ${errorText(err)}` });
-			}
+			// The entry is built in the worker that holds the file (it reads what it needs).
+			session.reader.labEntry(parentId, addition, now).then(
+				(entry) => {
+					if (get().lab !== lab) return;
+					void showCopy(lab, [...lab.added, entry], entry.id, [...lab.selectedBefore, get().selectedLeafId]).catch(
+						(err: unknown) => set({ labError: `The entry could not be added: ${errorText(err)}` }),
+					);
+				},
+				(err: unknown) => set({ labError: `The entry could not be added: ${errorText(err)}` }),
+			);
 		},
 
 		labUndo() {
-			const current = active();
-			if (!current || current.lab.history.length === 0) return;
-			const { lab, session } = current;
-			const last = lab.history[lab.history.length - 1];
-			const leafId = last.entries.length > 0 ? last.entries[last.entries.length - 1].id : null;
-			set({
-				session: { ...session, entries: last.entries, leafId, lines: session.lines.slice(0, last.entries.length) },
-				shown: last.shown,
-				selectedLeafId: last.selectedLeafId,
-				focusedEntryId: null,
-				lab: { ...lab, history: lab.history.slice(0, -1), added: lab.added.slice(0, -1) },
-				labError: null,
-			});
-			if (get().findQuery) get().runFind();
+			const lab = active();
+			if (!lab || lab.added.length === 0) return;
+			const before = lab.selectedBefore[lab.selectedBefore.length - 1] ?? null;
+			void showCopy(lab, lab.added.slice(0, -1), before, lab.selectedBefore.slice(0, -1)).catch((err: unknown) =>
+				set({ labError: `The entry could not be taken back: ${errorText(err)}` }),
+			);
 		},
 
 		exportLab() {
-			const current = active();
-			if (!current) return;
-			const { session, lab } = current;
-			const host = session.lean ? session.host : undefined;
-			if (host) {
-				// A lean session's file, as the worker exports it (migrated to version 3), then the lab's lines.
-				const added = labOverlay(host, session.entries);
-				askExport(host, { kind: "session", leafId: null })
-					.then(async (file) => {
-						const last = file.size > 0 ? await file.slice(file.size - 1).text() : "\n";
-						const tail = added.map((e) => `${JSON.stringify(e)}\n`).join("");
-						download([file, last === "\n" ? "" : "\n", tail], labFileName(lab.original.fileName));
-					})
-					.catch((err: unknown) => set({ labError: `The copy could not be exported: ${errorText(err)}` }));
-				return;
-			}
-			try {
-				download([labCopyText(session.header, session.entries)], labFileName(lab.original.fileName));
-			} catch (err) {
-				set({ labError: `The copy could not be exported: ${errorText(err)}` });
-			}
+			const lab = active();
+			if (!lab) return;
+			// The file as the worker exports it (migrated to version 3), then the lab's lines.
+			lab.original.reader
+				.export({ kind: "session", leafId: null })
+				.then(async (file) => {
+					const last = file.size > 0 ? await file.slice(file.size - 1).text() : "\n";
+					const tail = lab.added.map((e) => `${JSON.stringify(e)}\n`).join("");
+					downloadBlob(
+						new Blob([file, last === "\n" ? "" : "\n", tail], { type: "application/jsonl" }),
+						labFileName(lab.original.fileName),
+					);
+				})
+				.catch((err: unknown) => set({ labError: `The copy could not be exported: ${errorText(err)}` }));
 		},
 
 		leaveLab() {
-			const current = active();
 			const lab = get().lab;
 			set({ lab: null, labError: null });
-			if (!current || !lab) return;
-			set({
-				session: lab.original,
-				shown: lab.originalShown,
-				selectedLeafId: lab.originalLeafId,
-				focusedEntryId: null,
-			});
+			if (!lab || get().session?.key !== lab.key) return;
+			get().showSession(lab.original);
+			if (lab.originalLeafId !== null) get().selectLeaf(lab.originalLeafId);
 			if (get().findQuery) get().runFind();
 		},
 	};

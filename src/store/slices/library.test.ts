@@ -302,15 +302,17 @@ describe("the search index and the open session's checks", () => {
 		await state().importFiles([{ file: file(SMALL), path: SMALL }]);
 		await searchStore.deleteIndexedKeys(await searchStore.listIndexedKeys());
 		expect(await state().openStored("s11")).toBe(true);
+		// The worker's own checks end first (they would say "done" over the state set below).
+		await expect.poll(() => state().session?.checks).toBe("done");
 		const open = state().session;
 		if (!open) throw new Error("no session");
-		useStore.setState({ session: { ...open, leanChecks: "running" } });
+		useStore.setState({ session: { ...open, checks: "running" } });
 		void state().syncSearchIndex();
 		// Well past the quiet time after a load: nothing indexed while the checks run.
 		await new Promise((resolve) => setTimeout(resolve, 2500));
 		expect(await searchStore.listIndexedKeys()).toEqual([]);
 		// Nor while a find runs in the open session (it wants both cores).
-		useStore.setState({ session: { ...open, leanChecks: "done" }, findRunning: true });
+		useStore.setState({ session: { ...open, checks: "done" }, findRunning: true });
 		await new Promise((resolve) => setTimeout(resolve, 2500));
 		expect(await searchStore.listIndexedKeys()).toEqual([]);
 		useStore.setState({ findRunning: false });

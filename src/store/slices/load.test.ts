@@ -111,6 +111,7 @@ describe("find", () => {
 		expect(useStore.getState().selectedLeafId).toBe(expected[0]);
 
 		useStore.getState().setFindFilter("user-only");
+		await expect.poll(() => useStore.getState().findRunning).toBe(false);
 		const users = findEntries(small.entries, "tree", "user-only").hits.map((p) => small.entries[p].id);
 		expect(useStore.getState().findHits).toEqual(users);
 		expect(useStore.getState().findActive).toBe(-1);

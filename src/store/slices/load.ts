@@ -1,15 +1,15 @@
-import type { LeafSummary, SessionIssue, SessionPreview, TreeIndex } from "../../core";
-import { yieldToPage } from "../../core/util/yield";
+import { graphFromParts } from "../../core";
 import { isBundleFile } from "../../storage/bundle";
 import { getLastOpenSession, getSplitFromBytes, setLastOpenSession } from "../../storage/prefs";
 import type { SessionMeta } from "../../storage/repository";
 import * as repo from "../../storage/repository";
 import { describeSession, sessionKey } from "../../storage/sessionMeta";
-import { type HostHandle, type ParseFileResult, parseSessionFile, prefetchStoredIndex } from "../../workers/client";
+import { prefetchStoredIndex, SessionReader } from "../../workers/reader";
+import type { OpenEvent } from "../../workers/readerApi";
 import { type Placement, placed, placeSession } from "../placement";
-import type { DeepLink, GetStore, LoadActions, LoadJob, LoadSource, LoadState, OpenSession, SetStore } from "../types";
+import type { OpenSession } from "../sessionTypes";
+import type { DeepLink, GetStore, LoadActions, LoadJob, LoadSource, LoadState, SetStore } from "../types";
 import { unsavedBody } from "../unsavedBodies";
-import { prepareView, type ShownView, viewFromWorker } from "../view";
 
 export const initialLoadState: LoadState = { loads: [], loadErrors: [], linkError: null };
 
@@ -21,36 +21,31 @@ export const BATCH_THRESHOLD = 10;
 
 let nextJobId = 1;
 
-/** A parsed session, and its checks when they come after it. */
-interface Loaded {
-	session: OpenSession;
-	/** What the page shows of it (see `prepareView`). */
-	view: ShownView;
-	/** The worker's counted tips, to replace the view's uncounted ones (null: the worker stopped). */
-	counted?: Promise<LeafSummary[] | null>;
-	/** A lean session's checks, run by the worker (all its issues; null: the worker stopped). */
-	leanChecks?: Promise<SessionIssue[] | null>;
-	/**
-	 * Stores the session in the library (or keeps it in memory when storage fails), then ends its
-	 * load job. A session to be shown is stored after it is shown: the view need not wait for a
-	 * 100 MB body to be written.
-	 */
-	store(): Promise<void>;
+const errorText = (err: unknown) => (err instanceof Error ? err.message : String(err));
+
+/** Where a session being opened comes from, and how it goes into the library. */
+interface Opening {
+	blob: Blob;
+	fileName: string;
+	/** The library id it is opened under, when known (a stored session). */
+	key?: string;
+	sourceUrl?: string;
+	share?: { payload: string; name?: string };
+	/** Already stored (a library session reopened) or kept in this page (`memory`). */
+	stored: boolean;
+	/** Its content hash, when known (a stored session): the worker uses its stored index. */
+	contentHash?: string;
+	/** Keep the worker's index of the file for the next open (nothing from a link is stored unasked). */
+	keepIndex: boolean;
+	/** It is shown as soon as it is ready (else only stored: a pick of several files shows the last). */
+	show: boolean;
 }
 
-/** A lean session stays a preview for good, with the worker that holds the file. */
-const leanParts = (result: ParseFileResult): Partial<OpenSession> =>
-	result.lean && result.host
-		? {
-				partial: true,
-				lean: true,
-				host: result.host,
-				leanChecks: result.leanChecks ? "running" : "skipped",
-				...(result.described ? { described: result.described } : {}),
-			}
-		: {};
-
-const errorText = (err: unknown) => (err instanceof Error ? err.message : String(err));
+/** The session as the worker first describes it, and the key it gets in the library. */
+interface Described {
+	session: OpenSession;
+	key: string;
+}
 
 export function createLoadSlice(set: SetStore, get: GetStore): LoadActions {
 	const addJob = (fileName: string, total: number, phase: LoadJob["phase"]) => {
@@ -60,76 +55,111 @@ export function createLoadSlice(set: SetStore, get: GetStore): LoadActions {
 	};
 	const updateJob = (id: number, patch: Partial<LoadJob>) =>
 		set((s) => ({ loads: s.loads.map((j) => (j.id === id ? { ...j, ...patch } : j)) }));
-	const progress = (id: number) => (p: { loaded: number; total: number }) => updateJob(id, p);
 	const endJob = (id: number) => set((s) => ({ loads: s.loads.filter((j) => j.id !== id) }));
 	const fail = (id: number, fileName: string, reason: string) =>
 		set((s) => ({ loadErrors: [...s.loadErrors, { id, fileName, reason }] }));
 
-	/**
-	 * Shows `session`, keeping the selection when it is the open session loaded again; its checks'
-	 * issues replace the notice when the worker has them.
-	 */
-	const show = async ({ session, view, counted, leanChecks }: Omit<Loaded, "store">) => {
-		// What the save changed (the library list) renders in a task before the session's view.
-		await yieldToPage();
-		const before = get();
-		const shown = before.session;
-		// The selection holds across a reload of the open session, and from a file's preview to it.
-		const same = shown?.key === session.key || (shown?.partial === true && shown.fileName === session.fileName);
-		const keep = same ? before.selectedLeafId : null;
-		get().openSession(session, view);
-		if (keep && view.index.byId.has(keep)) get().selectLeaf(keep);
-		counted?.then((leaves) => get().takeCountedLeaves(view.index, leaves));
-		if (session.stored) setLastOpenSession(session.key);
-		const { host } = session;
-		if (host) leanChecks?.then((issues) => get().takeLeanChecks(host, issues));
-	};
+	/** Whether `reader`'s session is the open one. */
+	const isOpen = (reader: SessionReader) => get().session?.reader === reader;
 
 	/**
-	 * Shows a file's preview (the lean session, before the worker's `done` says its hash, checks
-	 * and counts are on their way), unless `superseded` says the session (or another) has come first.
+	 * Opens one session file under job `job`: its events (progress, ready, described, counted,
+	 * checked) folded into the view as they come; shown once ready when `opening.show`, the
+	 * selection kept when it is the open session again. Resolves once the worker has described it
+	 * (its hash and what the library records) with the session as it is then, or null after a load
+	 * error naming `label`. The counts and checks go on arriving after.
 	 */
-	const showPreview = async (
-		preview: SessionPreview,
-		base: Pick<OpenSession, "fileName" | "size" | "sourceUrl"> & { key?: string },
-		superseded: () => boolean,
-		/** The worker that holds the file: it answers for the entries the preview has as skeletons. */
-		host: HostHandle,
-		/** The preview's tree index (see `PreviewShow`). */
-		index: TreeIndex,
-	) => {
-		const { header, entries } = preview;
-		// A header without id: the library key comes from the content hash, known at `done`; the
-		// preview stands under a key of its own until then.
-		const key =
-			base.key ?? (typeof header?.id === "string" && header.id !== "" ? header.id : `preview:${base.fileName}`);
-		await yieldToPage();
-		if (superseded()) return;
-		const view = viewFromWorker(entries, index, preview);
-		await yieldToPage();
-		if (superseded()) return;
-		await show({
-			view,
-			session: {
-				header,
-				entries,
-				leafId: entries.length > 0 ? entries[entries.length - 1].id : null,
-				version: typeof header?.version === "number" ? header.version : 3,
-				issues: [],
-				lines: [],
-				migrated: false,
-				key,
-				fileName: base.fileName,
-				size: base.size,
-				contentHash: "",
-				...(base.sourceUrl ? { sourceUrl: base.sourceUrl } : {}),
-				stored: false,
-				partial: true,
-				lean: true,
-				host,
-			},
+	const open = (job: number, opening: Opening, label: string): Promise<Described | null> =>
+		new Promise((resolve) => {
+			let session: OpenSession | null = null;
+			let settled = false;
+			const settle = (value: Described | null) => {
+				if (settled) return;
+				settled = true;
+				resolve(value);
+			};
+			const onEvent = (reader: SessionReader, event: OpenEvent) => {
+				switch (event.type) {
+					case "progress":
+						updateJob(job, { loaded: event.loaded, total: event.total });
+						return;
+					case "ready": {
+						const { facts, graph, tips } = event.outline;
+						const before = get();
+						session = {
+							...facts,
+							reader,
+							key: opening.key ?? provisionalKey(facts.header?.id, opening.fileName),
+							fileName: opening.fileName,
+							size: opening.blob.size,
+							contentHash: opening.contentHash ?? "",
+							...(opening.sourceUrl ? { sourceUrl: opening.sourceUrl } : {}),
+							...(opening.share ? { share: opening.share } : {}),
+							stored: opening.stored,
+							graph: graphFromParts(graph),
+							tips,
+							issues: event.issues,
+							checks: "running",
+							generation: 0,
+						};
+						updateJob(job, { phase: "parsing", loaded: 0 });
+						if (!opening.show) return;
+						// The selection holds across a reload of the open session.
+						const same = before.session?.key === session.key || before.session?.fileName === session.fileName;
+						const keep = same ? before.selectedLeafId : null;
+						get().showSession(session);
+						if (keep) get().selectLeaf(keep);
+						return;
+					}
+					case "described": {
+						if (!session) return;
+						const { contentHash, description } = event;
+						session = { ...session, contentHash, description };
+						get().updateSession(reader, { contentHash, description });
+						const key = opening.key ?? sessionKey(session.header?.id, contentHash, opening.fileName);
+						settle({ session, key });
+						return;
+					}
+					case "counted":
+						if (session) session = { ...session, tips: event.tips };
+						get().updateSession(reader, { tips: event.tips });
+						return;
+					case "checked": {
+						const change = {
+							issues: event.issues,
+							checks: event.complete ? ("done" as const) : ("incomplete" as const),
+						};
+						if (session) session = { ...session, ...change };
+						get().updateSession(reader, change);
+						return;
+					}
+					default: {
+						const never: never = event;
+						void never;
+					}
+				}
+			};
+			SessionReader.create()
+				.then((reader) =>
+					reader.open(
+						{
+							blob: opening.blob,
+							...(opening.contentHash ? { contentHash: opening.contentHash } : {}),
+							keepIndex: opening.keepIndex,
+							...(getSplitFromBytes() !== undefined ? { splitFrom: getSplitFromBytes() } : {}),
+						},
+						(event) => onEvent(reader, event),
+					),
+				)
+				.catch((err: unknown) => {
+					if (settled) return;
+					// A session shown before its open failed is closed.
+					const shown = get().session;
+					if (shown && session && shown.reader === session.reader) get().closeSession();
+					fail(job, label, errorText(err));
+					settle(null);
+				});
 		});
-	};
 
 	/**
 	 * Sessions placed in the library but not stored yet (a pick of several files stores each one
@@ -137,124 +167,53 @@ export function createLoadSlice(set: SetStore, get: GetStore): LoadActions {
 	 */
 	const placing: SessionMeta[] = [];
 
-	/** A preview of `fileName` still open when its open failed after it (no `done`) is closed. */
-	const dropPreview = (fileName: string) => {
-		const open = get().session;
-		if (open?.partial && open.fileName === fileName) get().closeSession();
-	};
-
-	/** The view of a parsed file, made ahead of showing it (the preview's, if it is on screen). */
-	const viewOf = (result: ParseFileResult) =>
-		prepareView(result.parsed.entries, get().shown, result.index, result.view, result.lean === true);
-
-	/** The open session is `session` (also after late issues replaced the object). */
-	const isOpen = (session: OpenSession) => {
-		const open = get().session;
-		return open?.key === session.key && open.entries === session.entries;
-	};
-
 	/**
-	 * Reads (or downloads) and parses one session under job `id`, ready to be shown and stored
-	 * (`Loaded.store` ends the job); null (with a load error naming `source.label`, the job ended)
-	 * when it cannot be opened.
+	 * Stores a described session in the library (or keeps it in the page when storage fails, or
+	 * when it came from a link), then ends its job. Its key may change here (a copy kept apart).
 	 */
-	const ingest = async (id: number, source: LoadSource, preview = false): Promise<Loaded | null> => {
-		const label = source.label ?? source.fileName;
+	const store = async (job: number, source: LoadSource, blob: Blob, described: Described) => {
+		const { session } = described;
+		let key = described.key;
+		let placement: Placement | null = null;
+		if (source.fromLink) key = await separateKey(key, session.contentHash, source.sourceUrl);
+		else {
+			// Same id, other content: updated only when it continues the stored copy; else kept apart.
+			placement = await placeSession(key, blob, session.contentHash, [...get().library, ...placing]);
+			key = placement.key;
+		}
+		get().updateSession(session.reader, { key });
+		updateJob(job, { phase: "saving", loaded: session.size });
+		const record = describeSession({
+			...session,
+			key,
+			description: session.description ?? { entries: 0, compactions: 0 },
+			tips: session.tips.length,
+		});
+		const meta = placement ? placed(record, placement) : record;
+		placing.push(meta);
 		try {
-			let blob: Blob;
-			if (source.body instanceof Blob) {
-				blob = source.body;
-			} else {
-				updateJob(id, { phase: "downloading" });
-				blob = await source.body(progress(id));
+			if (source.fromLink) {
+				// The same bytes already in the library (saved from this link before): that copy is open.
+				const stored = get().library.find((m) => m.id === key);
+				if (stored && stored.contentHash === session.contentHash) get().updateSession(session.reader, { stored: true });
+				// Nothing from a link is stored unasked: it stays in the page, with Save to library.
+				else get().keepUnsaved(meta, blob, true);
+				return;
 			}
-			updateJob(id, { phase: "reading", loaded: 0, total: blob.size });
-			// A copy kept apart from a stored one gets its key from its content: no preview for it.
-			let parsed = false;
-			const onPreview =
-				preview && !source.fromLink
-					? (p: SessionPreview, host: HostHandle, index: TreeIndex) => {
-							// The bytes are read: what is left is the preview's coming onto the page and `done`.
-							updateJob(id, { phase: "parsing", loaded: 0 });
-							return showPreview(
-								p,
-								{ fileName: source.fileName, size: blob.size, sourceUrl: source.sourceUrl },
-								() => parsed,
-								host,
-								index,
-							);
-						}
-					: undefined;
-			const result = await parseSessionFile(blob, progress(id), {
-				onPreview,
-				splitFrom: getSplitFromBytes(),
-				// Nothing from a link is stored unasked, its index neither.
-				keepIndex: !source.fromLink,
-			});
-			parsed = true;
-			const view = await viewOf(result);
-			let key = sessionKey(result.parsed.header?.id, result.contentHash, source.fileName);
-			let placement: Placement | null = null;
-			if (source.fromLink) key = await separateKey(key, result.contentHash, source.sourceUrl);
-			else {
-				// Same id, other content: updated only when it continues the stored copy; else kept apart.
-				placement = await placeSession(key, blob, result.contentHash, [...get().library, ...placing]);
-				key = placement.key;
+			try {
+				await repo.saveSession(meta, blob);
+			} catch (err) {
+				// Open anyway, listed as not saved, its content kept in memory.
+				get().keepUnsaved(meta, blob);
+				await get().noteStorageFailure(err, { fileName: source.fileName, size: blob.size });
+				return;
 			}
-			const session: OpenSession = {
-				...result.parsed,
-				key,
-				fileName: source.fileName,
-				size: result.size,
-				contentHash: result.contentHash,
-				...(source.sourceUrl ? { sourceUrl: source.sourceUrl } : {}),
-				...(source.share ? { share: source.share } : {}),
-				stored: false,
-				...leanParts(result),
-			};
-			updateJob(id, { phase: "saving", loaded: result.size });
-			const described = describeSession(session);
-			const meta = placement ? placed(described, placement) : described;
-			placing.push(meta);
-			const store = async () => {
-				try {
-					if (source.fromLink) {
-						// The same bytes already in the library (saved from this link before): that copy is open.
-						const stored = get().library.find((m) => m.id === session.key);
-						if (stored && stored.contentHash === session.contentHash) {
-							session.stored = true;
-							if (isOpen(session)) set((s) => (s.session ? { session: { ...s.session, stored: true } } : {}));
-						} else {
-							// Nothing from a link is stored unasked: it stays in the page, with Save to library.
-							get().keepUnsaved(meta, blob, true);
-						}
-						return;
-					}
-					try {
-						await repo.saveSession(meta, blob);
-						session.stored = true;
-					} catch (err) {
-						// Open anyway, listed as not saved, its content kept in memory.
-						get().keepUnsaved(meta, blob);
-						await get().noteStorageFailure(err, { fileName: source.fileName, size: blob.size });
-					}
-					if (!session.stored) return;
-					if (isOpen(session)) {
-						set((s) => (s.session ? { session: { ...s.session, stored: true } } : {}));
-						setLastOpenSession(session.key);
-					}
-					await get().refreshLibrary();
-				} finally {
-					placing.splice(placing.indexOf(meta), 1);
-					endJob(id);
-				}
-			};
-			return { session, view, counted: result.leaves, leanChecks: result.leanChecks, store };
-		} catch (err) {
-			dropPreview(source.fileName);
-			fail(id, label, errorText(err));
-			endJob(id);
-			return null;
+			get().updateSession(session.reader, { stored: true });
+			if (isOpen(session.reader)) setLastOpenSession(key);
+			await get().refreshLibrary();
+		} finally {
+			placing.splice(placing.indexOf(meta), 1);
+			endJob(job);
 		}
 	};
 
@@ -268,6 +227,47 @@ export function createLoadSlice(set: SetStore, get: GetStore): LoadActions {
 		if (!existing || existing.contentHash === contentHash) return key;
 		if (sourceUrl && existing.sourceUrl === sourceUrl) return key;
 		return `${key}~${contentHash.slice(0, 8)}`;
+	};
+
+	/**
+	 * Reads (or downloads) one session under job `job`, opens it (shown once ready when `show`) and
+	 * stores it; the session, or null after a load error.
+	 */
+	const ingest = async (job: number, source: LoadSource, show: boolean): Promise<OpenSession | null> => {
+		const label = source.label ?? source.fileName;
+		let blob: Blob;
+		try {
+			if (source.body instanceof Blob) blob = source.body;
+			else {
+				updateJob(job, { phase: "downloading" });
+				blob = await source.body((p) => updateJob(job, p));
+			}
+		} catch (err) {
+			fail(job, label, errorText(err));
+			endJob(job);
+			return null;
+		}
+		updateJob(job, { phase: "reading", loaded: 0, total: blob.size });
+		const described = await open(
+			job,
+			{
+				blob,
+				fileName: source.fileName,
+				...(source.sourceUrl ? { sourceUrl: source.sourceUrl } : {}),
+				...(source.share ? { share: source.share } : {}),
+				stored: false,
+				keepIndex: !source.fromLink,
+				show,
+			},
+			label,
+		);
+		if (!described) {
+			endJob(job);
+			return null;
+		}
+		await store(job, source, blob, described);
+		if (!show) described.session.reader.release();
+		return get().session?.reader === described.session.reader ? get().session : described.session;
 	};
 
 	return {
@@ -288,10 +288,9 @@ export function createLoadSlice(set: SetStore, get: GetStore): LoadActions {
 				}
 				return;
 			}
-			// Every file gets its row at once; they parse one after another (each keeps a worker busy).
-			// Each is stored once the next one has loaded; the last one is shown first, then stored.
+			// Every file gets its row at once; they open one after another (each keeps the worker busy).
+			// Only the last one is shown.
 			const jobs = files.map((file) => addJob(file.name, file.size, "queued"));
-			let lastOpened: Loaded | null = null;
 			for (let i = 0; i < files.length; i++) {
 				// A library file exported before goes into the library; it is not a session to open.
 				if (await isBundleFile(files[i])) {
@@ -299,44 +298,32 @@ export function createLoadSlice(set: SetStore, get: GetStore): LoadActions {
 					await get().importLibraryBundle(files[i]);
 					continue;
 				}
-				// Only the last file is shown: only it gets a preview.
-				const loaded = await ingest(jobs[i], { fileName: files[i].name, body: files[i] }, i === files.length - 1);
-				if (!loaded) continue;
-				await lastOpened?.store();
-				lastOpened = loaded;
-			}
-			if (lastOpened) {
-				await show(lastOpened);
-				await lastOpened.store();
+				await ingest(jobs[i], { fileName: files[i].name, body: files[i] }, i === files.length - 1);
 			}
 			await get().refreshLibrary();
 		},
 
 		async loadSource(source) {
-			const id = addJob(source.label ?? source.fileName, source.size ?? 0, "reading");
-			const loaded = await ingest(id, source, true);
-			if (loaded) {
-				await show(loaded);
-				await loaded.store();
-			}
+			const job = addJob(source.label ?? source.fileName, source.size ?? 0, "reading");
+			const session = await ingest(job, source, true);
 			await get().refreshLibrary();
-			return loaded?.session ?? null;
+			return session;
 		},
 
 		async openStored(id, from) {
-			const open = get().session;
-			if (open?.key === id && open.stored === (from !== "memory")) return true;
+			const open0 = get().session;
+			if (open0?.key === id && open0.stored === (from !== "memory")) return true;
 			const memory = from === "memory" ? get().unsaved.find((m) => m.id === id) : undefined;
 			if (from === "memory" && !memory) return false;
 			const meta =
 				memory ?? get().library.find((m) => m.id === id) ?? (await repo.getSessionMeta(id).catch(() => undefined));
 			if (!meta) return false;
-			const jobId = addJob(meta.fileName, meta.size, "reading");
+			const job = addJob(meta.fileName, meta.size, "reading");
 			try {
 				let body = memory ? unsavedBody(id) : undefined;
 				if (!memory) {
 					// The worker reads the session's stored index meanwhile (the scan need not run again).
-					if (meta.contentHash) prefetchStoredIndex(meta.contentHash, meta.size);
+					if (meta.contentHash) void prefetchStoredIndex(meta.contentHash, meta.size);
 					const read = await repo.readSessionBody(id);
 					if ("problem" in read) {
 						get().reportCorrupt({ key: id, rawKey: id, store: "body", fileName: meta.fileName, reason: read.problem });
@@ -345,47 +332,29 @@ export function createLoadSlice(set: SetStore, get: GetStore): LoadActions {
 					body = read.body;
 				}
 				if (!body) throw new Error("its content is no longer in memory");
-				// Stored with its content hash: the bytes need not be hashed again.
-				let parsed = false;
-				const result = await parseSessionFile(body, progress(jobId), {
-					contentHash: meta.contentHash || undefined,
-					splitFrom: getSplitFromBytes(),
-					keepIndex: !memory,
-					onPreview: (p, host, index) => {
-						updateJob(jobId, { phase: "parsing", loaded: 0 });
-						return showPreview(
-							p,
-							{ key: id, fileName: meta.fileName, size: meta.size, sourceUrl: meta.sourceUrl },
-							() => parsed,
-							host,
-							index,
-						);
-					},
-				});
-				parsed = true;
-				const view = await viewOf(result);
-				await show({
-					view,
-					counted: result.leaves,
-					session: {
-						...result.parsed,
-						key: id,
+				const described = await open(
+					job,
+					{
+						blob: body,
 						fileName: meta.fileName,
-						size: result.size,
-						contentHash: result.contentHash,
+						key: id,
 						...(meta.sourceUrl ? { sourceUrl: meta.sourceUrl } : {}),
 						stored: !memory,
-						...leanParts(result),
+						// Stored with its content hash: the bytes need not be hashed again.
+						...(meta.contentHash ? { contentHash: meta.contentHash } : {}),
+						keepIndex: !memory,
+						show: true,
 					},
-					leanChecks: result.leanChecks,
-				});
+					`Could not reopen the ${memory ? "unsaved" : "stored"} session ${meta.fileName}`,
+				);
+				if (!described) return false;
+				if (!memory) setLastOpenSession(id);
 				return true;
 			} catch (err) {
-				dropPreview(meta.fileName);
-				fail(jobId, meta.fileName, `Could not reopen the ${memory ? "unsaved" : "stored"} session: ${errorText(err)}`);
+				fail(job, meta.fileName, `Could not reopen the ${memory ? "unsaved" : "stored"} session: ${errorText(err)}`);
 				return false;
 			} finally {
-				endJob(jobId);
+				endJob(job);
 			}
 		},
 
@@ -418,19 +387,21 @@ export function createLoadSlice(set: SetStore, get: GetStore): LoadActions {
 				const last = getLastOpenSession();
 				if (last && inLibrary(last)) await get().openStored(last);
 			}
-			const { session, shown: view } = get();
-			if (!session || !view) {
+			const session = get().session;
+			if (!session) {
 				set({ linkError: `The link points to entry "${target}", but no session is open: open one from the library.` });
 				return;
 			}
-			const byId = view.index.byId;
+			const ids = [link.leaf, link.entry].filter((id): id is string => typeof id === "string");
+			const found = await session.reader.locate(ids).catch(() => ids.map(() => -1));
+			const at = (id: string | undefined) => (id === undefined ? -1 : found[ids.indexOf(id)]);
 			const missing: string[] = [];
-			if (link.leaf && !byId.has(link.leaf)) missing.push(`leaf "${link.leaf}"`);
-			if (link.entry && !byId.has(link.entry)) missing.push(`entry "${link.entry}"`);
-			const leaf = link.leaf && byId.has(link.leaf) ? link.leaf : null;
+			if (link.leaf && at(link.leaf) < 0) missing.push(`leaf "${link.leaf}"`);
+			if (link.entry && at(link.entry) < 0) missing.push(`entry "${link.entry}"`);
+			const leaf = link.leaf && at(link.leaf) >= 0 ? link.leaf : null;
 			if (get().selectedLeafId !== leaf) get().selectLeaf(leaf);
-			const entry = link.entry && byId.has(link.entry) ? link.entry : null;
-			if (get().focusedEntryId !== entry) get().focusEntry(entry);
+			const entry = link.entry && at(link.entry) >= 0 ? link.entry : null;
+			if (get().focusedEntryId !== entry) get().focusEntry(entry, entry ? at(entry) : undefined);
 			if (missing.length > 0) {
 				set({
 					linkError: `The link's ${missing.join(" and ")} ${missing.length > 1 ? "are" : "is"} not in ${session.fileName}${leaf === null && link.leaf ? ": showing its current leaf instead" : ""}.`,
@@ -442,4 +413,9 @@ export function createLoadSlice(set: SetStore, get: GetStore): LoadActions {
 			set({ linkError: null });
 		},
 	};
+}
+
+/** The key a session is shown under before its content hash is known: its header id, else its file's name. */
+function provisionalKey(headerId: unknown, fileName: string): string {
+	return typeof headerId === "string" && headerId !== "" ? sessionKey(headerId, "", fileName) : `preview:${fileName}`;
 }

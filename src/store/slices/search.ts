@@ -1,4 +1,4 @@
-import { hitSnippet, parseQuery, searchPreparedDoc, tipContaining } from "../../core";
+import { hitSnippet, parseQuery, searchPreparedDoc } from "../../core";
 import { yieldToPage } from "../../core/util/yield";
 import { StorageError } from "../../storage/idb";
 import * as repo from "../../storage/repository";
@@ -75,7 +75,7 @@ export function createSearchSlice(set: SetStore, get: GetStore): SearchActions {
 	/**
 	 * The index catches up once no file has been loading for `QUIET_MS`: a file just opened has
 	 * the machine first (its worker answers the first questions, its bytes are stored). Its worker's
-	 * checks of the whole file (a lean session's diagnostics, a second pass over its bytes) count as
+	 * checks of the whole file (the open session's diagnostics, a second pass over its bytes) count as
 	 * loading, for `CHECKS_WAIT_MS` at most: indexing another copy of the file beside them kept both
 	 * cores of a two-core machine busy, and the page's own tasks took half as long again. So does a
 	 * find in the open session (split between the worker and its helper, it wants both cores).
@@ -85,7 +85,7 @@ export function createSearchSlice(set: SetStore, get: GetStore): SearchActions {
 		let quietSince = start;
 		for (;;) {
 			const { session, loads, findRunning } = get();
-			const checking = session?.leanChecks === "running" && performance.now() - start < CHECKS_WAIT_MS;
+			const checking = session?.checks === "running" && performance.now() - start < CHECKS_WAIT_MS;
 			if (loads.length > 0 || checking || findRunning) quietSince = performance.now();
 			const left = QUIET_MS - (performance.now() - quietSince);
 			if (left <= 0) return;
@@ -157,16 +157,10 @@ export function createSearchSlice(set: SetStore, get: GetStore): SearchActions {
 
 		async openSearchHit(sessionId, entryId) {
 			if (get().session?.key !== sessionId && !(await get().openStored(sessionId))) return;
-			const { session, shown } = get();
-			if (!session || !shown || session.key !== sessionId) return;
-			const { index } = shown;
-			const pos = index.byId.get(entryId);
-			const tip = pos === undefined ? -1 : tipContaining(index, pos);
-			await get().openLink({
-				session: sessionId,
-				entry: entryId,
-				...(tip >= 0 ? { leaf: session.entries[tip].id } : {}),
-			});
+			const session = get().session;
+			if (!session || session.key !== sessionId) return;
+			const tip = await session.reader.tipThrough(entryId).catch(() => null);
+			await get().openLink({ session: sessionId, entry: entryId, ...(tip !== null ? { leaf: tip } : {}) });
 		},
 
 		async syncSearchIndex() {

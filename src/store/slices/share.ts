@@ -1,21 +1,15 @@
 import {
-	analyzeContext,
-	convertToLlm,
 	createSecretRedactor,
 	decodeShareBytes,
 	encodeShare,
-	exportBranch,
-	getTreeIndex,
 	MAX_SHARE_FRAGMENT_CHARS,
 	MAX_SHARE_TEXT_BYTES,
 	redactSecrets,
 	type SecretHit,
-	serializeSession,
 } from "../../core";
 import { yieldToPage } from "../../core/util/yield";
 import * as repo from "../../storage/repository";
 import { readBlobText } from "../../workers/blobText";
-import { askExport } from "../../workers/client";
 import { ScanCancelled, scanSecretsOffThread } from "../../workers/secretsClient";
 import {
 	fileNameFromUrl,
@@ -42,7 +36,7 @@ interface Draft {
 	text: string | null;
 	original: Blob | null;
 	/**
-	 * A lean session's export redacted, made from `original` as it streams (it may be larger than
+	 * The export redacted, made from `original` as it streams (it may be larger than
 	 * a string can be); its text is never read whole.
 	 */
 	redacted?: Blob;
@@ -91,33 +85,6 @@ const pageHref = () => (typeof location !== "undefined" ? location.href : "http:
 /** Lets the "preparing" state paint before a long synchronous scan. */
 const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
-/** The JSONL of the open session: its stored bytes, else its parsed entries written out. */
-async function sessionText(session: OpenSession): Promise<Draft> {
-	const body = session.stored ? await repo.loadSessionBody(session.key).catch(() => undefined) : undefined;
-	if (body) return { text: null, original: body };
-	return { text: serializeSession(session.header, session.entries), original: null };
-}
-
-/**
- * A lean session's export, made by the worker that holds the file (the page has skeletons): the
- * same file the page makes of the session parsed in full. A stored one's whole session is its
- * stored bytes, as for any stored session.
- */
-async function leanDraft(session: OpenSession, kind: ExportKind, leafId: string | null): Promise<Draft> {
-	const host = session.host;
-	if (!host) throw new Error("the worker that held this session is gone; open it again");
-	if (kind === "session" && session.stored) {
-		const body = await repo.loadSessionBody(session.key).catch(() => undefined);
-		if (body) return { text: null, original: body };
-	}
-	const blob = await askExport(host, {
-		kind,
-		leafId,
-		...(kind === "branch" ? { branch: branchHeader(session) } : {}),
-	});
-	return { text: null, original: blob };
-}
-
 /** The new header's fields of a branch exported from `session`. */
 const branchHeader = (session: OpenSession) => ({
 	sessionId: crypto.randomUUID(),
@@ -125,25 +92,21 @@ const branchHeader = (session: OpenSession) => ({
 	parentSession: session.sourceUrl ?? session.fileName,
 });
 
+/**
+ * What an export of `kind` holds, as the worker that holds the session writes it (a stored
+ * session's whole file is its stored bytes). Never read as one string unless it must be.
+ */
 async function draftFor(session: OpenSession, kind: ExportKind, leafId: string | null): Promise<Draft> {
-	if (session.lean) return leanDraft(session, kind, leafId);
-	switch (kind) {
-		case "session":
-			return sessionText(session);
-		case "branch":
-			return {
-				text: exportBranch(session.header, session.entries, leafId, branchHeader(session)),
-				original: null,
-			};
-		case "payload": {
-			const analysis = analyzeContext(session.entries, leafId ?? undefined, getTreeIndex(session.entries));
-			return { text: `${JSON.stringify(convertToLlm(analysis.messages), null, 2)}\n`, original: null };
-		}
-		default: {
-			const never: never = kind;
-			return never;
-		}
+	if (kind === "session" && session.stored) {
+		const body = await repo.loadSessionBody(session.key).catch(() => undefined);
+		if (body) return { text: null, original: body };
 	}
+	const blob = await session.reader.export({
+		kind,
+		leafId,
+		...(kind === "branch" ? { branch: branchHeader(session) } : {}),
+	});
+	return { text: null, original: blob };
 }
 
 export function createShareSlice(set: SetStore, get: GetStore): ShareActions {
@@ -236,8 +199,8 @@ export function createShareSlice(set: SetStore, get: GetStore): ShareActions {
 			if (token !== generation) return;
 			const size = next.original?.size ?? utf8Length(next.text ?? "");
 			const linkable = mode === "share" && size <= MAX_SHARE_TEXT_BYTES;
-			if (session.lean && next.original && !linkable) {
-				// A lean session's file is redacted as it streams, never read as one string.
+			if (next.original && !linkable) {
+				// The file is redacted as it streams, never read as one string.
 				if (hits.length > 0) next.redacted = await redactBlob(next.original, hits, exportType(kind));
 			} else if (hits.length > 0 || linkable) await draftText(next);
 			if (token !== generation) return;

@@ -43,7 +43,10 @@ export function createTeachSlice(set: SetStore, get: GetStore): TeachActions {
 				await get().loadFiles([new File([text], file, { type: "application/jsonl" })]);
 				const session = get().session;
 				if (!session || session.fileName !== file) return; // the load slice reports why
-				if (example.leaf && get().shown?.index.byId.has(example.leaf)) get().selectLeaf(example.leaf);
+				if (example.leaf) {
+					const [at] = await session.reader.locate([example.leaf]).catch(() => [-1]);
+					if (at >= 0) get().selectLeaf(example.leaf);
+				}
 				get().focusEntry(null);
 				set((s) => ({
 					lessons: new Map(s.lessons).set(session.key, example),
@@ -71,10 +74,12 @@ export function createTeachSlice(set: SetStore, get: GetStore): TeachActions {
 
 		setExplainStep(step) {
 			set(step === null ? { explainStep: null } : { explainStep: step, compare: null, galleryOpen: false });
+			if (step !== null) get().askExplanation();
 		},
 
 		setCompare(tips) {
 			set(tips ? { compare: tips, explainStep: null, galleryOpen: false } : { compare: null });
+			if (tips) get().askComparison();
 		},
 	};
 }

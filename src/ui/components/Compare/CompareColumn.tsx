@@ -1,32 +1,37 @@
-import type { CompareRow } from "../../../core";
 import { formatCount } from "../Message/fields";
-import { CompareMessage } from "./CompareMessage";
+import { VirtualList } from "../VirtualList/VirtualList";
+import { CompareMessageSlot } from "./CompareMessage";
 
 interface Props {
 	side: "a" | "b";
 	leafId: string | null;
-	rows: readonly CompareRow[];
+	/** Messages after the shared prefix, and where they start in the payload. */
+	count: number;
+	from: number;
 	tokens: number;
 }
 
 /** One tip's messages after the shared prefix. */
-export function CompareColumn({ side, leafId, rows, tokens }: Props) {
+export function CompareColumn({ side, leafId, count, tokens }: Props) {
 	return (
 		<section className={`compare-column compare-column--${side}`} data-testid="compare-side" data-side={side}>
 			<h3 className="compare-column__title">
 				<span className="tip-picker__side">{side.toUpperCase()}</span> <code>{leafId ?? "empty path"}</code>
 				<span className="compare-column__total">
-					{formatCount(rows.length)} more · ≈{formatCount(tokens)} tok
+					{formatCount(count)} more · ≈{formatCount(tokens)} tok
 				</span>
 			</h3>
-			{rows.length === 0 ? (
+			{count === 0 ? (
 				<p className="muted small">Nothing after the shared prefix.</p>
 			) : (
-				<ol className="compare-list">
-					{rows.map((r) => (
-						<CompareMessage key={r.index} row={r} />
-					))}
-				</ol>
+				<VirtualList
+					className="compare-list"
+					count={count}
+					estimate={36}
+					rowKey={(i) => i}
+					renderRow={(i) => <CompareMessageSlot side={side} index={i} />}
+					aria-label={`Tip ${side.toUpperCase()}'s messages after the shared prefix`}
+				/>
 			)}
 		</section>
 	);

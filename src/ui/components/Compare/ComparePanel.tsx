@@ -13,7 +13,7 @@ export function ComparePanel() {
 	const comparison = useComparison();
 	const setCompare = useStore(selectSetCompare);
 	if (!comparison) return null;
-	const { tips, options, cmp, layout, error } = comparison;
+	const { tips, options, cmp, error } = comparison;
 	return (
 		<section className="compare" data-testid="compare" aria-label="Compare two tips">
 			<header className="compare__head">
@@ -37,19 +37,31 @@ export function ComparePanel() {
 					<TipPicker side="b" value={tips.b} options={options} onChange={(b) => setCompare({ ...tips, b })} />
 				</div>
 			</header>
-			{cmp && layout ? (
+			{cmp ? (
 				<>
-					<CompareSummary cmp={cmp} layout={layout} />
+					<CompareSummary cmp={cmp} />
 					<div className="compare__body">
-						<SharedPrefix rows={layout.shared} tokens={layout.sharedTokens} />
+						<SharedPrefix count={cmp.sharedPrefix} tokens={cmp.sharedTokens} />
 						<div className="compare__diverge" data-testid="compare-divergence" data-index={cmp.sharedPrefix}>
-							{layout.a.length === 0 && layout.b.length === 0
+							{cmp.a.messages === cmp.sharedPrefix && cmp.b.messages === cmp.sharedPrefix
 								? "The two payloads are identical."
 								: `From message ${cmp.sharedPrefix + 1} on, the payloads differ`}
 						</div>
 						<div className="compare__columns">
-							<CompareColumn side="a" leafId={cmp.a.leafId} rows={layout.a} tokens={layout.aTailTokens} />
-							<CompareColumn side="b" leafId={cmp.b.leafId} rows={layout.b} tokens={layout.bTailTokens} />
+							<CompareColumn
+								side="a"
+								leafId={cmp.a.leafId}
+								count={cmp.a.messages - cmp.sharedPrefix}
+								from={cmp.sharedPrefix}
+								tokens={cmp.a.tailTokens}
+							/>
+							<CompareColumn
+								side="b"
+								leafId={cmp.b.leafId}
+								count={cmp.b.messages - cmp.sharedPrefix}
+								from={cmp.sharedPrefix}
+								tokens={cmp.b.tailTokens}
+							/>
 						</div>
 					</div>
 				</>

@@ -1,26 +1,29 @@
 import { useState } from "react";
-import type { CompareRow } from "../../../core";
 import { formatCount } from "../Message/fields";
-import { CompareMessage } from "./CompareMessage";
+import { VirtualList } from "../VirtualList/VirtualList";
+import { CompareMessageSlot } from "./CompareMessage";
 
 /** The messages both tips send identically: one folded line, opened on demand. */
-export function SharedPrefix({ rows, tokens }: { rows: readonly CompareRow[]; tokens: number }) {
+export function SharedPrefix({ count, tokens }: { count: number; tokens: number }) {
 	const [open, setOpen] = useState(false);
-	if (rows.length === 0) {
+	if (count === 0) {
 		return <p className="compare__none muted">No shared prefix: the payloads differ from the first message.</p>;
 	}
 	return (
-		<section className="compare-shared" data-testid="compare-prefix" data-count={rows.length}>
+		<section className="compare-shared" data-testid="compare-prefix" data-count={count}>
 			<button type="button" className="compare-shared__toggle" aria-expanded={open} onClick={() => setOpen(!open)}>
-				<span aria-hidden="true">{open ? "▾" : "▸"}</span> Messages 1–{rows.length}: the same in both payloads (≈
+				<span aria-hidden="true">{open ? "▾" : "▸"}</span> Messages 1–{count}: the same in both payloads (≈
 				{formatCount(tokens)} tok)
 			</button>
 			{open && (
-				<ol className="compare-list">
-					{rows.map((r) => (
-						<CompareMessage key={r.index} row={r} />
-					))}
-				</ol>
+				<VirtualList
+					className="compare-list"
+					count={count}
+					estimate={36}
+					rowKey={(i) => i}
+					renderRow={(i) => <CompareMessageSlot side="shared" index={i} />}
+					aria-label="Messages both tips send"
+				/>
 			)}
 		</section>
 	);

@@ -1,20 +1,18 @@
-import { useEffect, useMemo, useState } from "react";
+import { useEffect, useMemo } from "react";
+import { shortenPreview } from "../../../core";
 import {
-	type CompareLayout,
-	compareLayout,
-	compareTips,
-	entryPreview,
-	isSkeleton,
-	type LeafSummary,
-	resolveLeaf,
-	type SessionEntry,
-	type TipComparison,
-	type TreeIndex,
-} from "../../../core";
-import { type CompareTips, type Store, useStore } from "../../../store";
-import { askCompare, askEntries, type HostHandle, labOverlay } from "../../../workers/client";
-import { useSessionIndex, useShownView } from "../../hooks/useSession";
-import { useWorkerAnswer, type WorkerAnswer } from "../../hooks/useWorkerAnswer";
+	type Answer,
+	COMPARE_CHUNK,
+	type CompareRowView,
+	type CompareSummary,
+	type CompareTips,
+	type OpenSession,
+	type Store,
+	selectCompareRows,
+	selectComparison,
+	useStore,
+} from "../../../store";
+import { useOpenSession } from "../../hooks/useSession";
 
 export interface TipOption {
 	id: string;
@@ -24,117 +22,53 @@ export interface TipOption {
 export interface Comparison {
 	tips: CompareTips;
 	options: TipOption[];
-	/** Null while the parse worker works the comparison out (a lean session), or when it failed. */
-	cmp: TipComparison | null;
-	layout: CompareLayout | null;
+	/** Null while the worker compares the tips, or when it failed. */
+	cmp: CompareSummary | null;
 	/** Why the worker could not compare the tips. */
 	error?: string;
 }
 
 /** Two tips to compare first: the selected leaf, and the first other tip. */
-export function defaultCompareTips(
-	index: TreeIndex,
-	entries: readonly SessionEntry[],
-	selected: string | null,
-): CompareTips {
-	const leaf = resolveLeaf(index, selected ?? undefined);
-	const a = leaf >= 0 ? entries[leaf].id : null;
-	const other = index.leaves.find((p) => p !== leaf);
-	return { a, b: other === undefined ? a : entries[other].id };
+export function defaultCompareTips(session: OpenSession, selected: string | null): CompareTips {
+	const a = selected ?? session.leafId;
+	const other = session.tips.find((t) => t.id !== a);
+	return { a, b: other === undefined ? a : other.id };
 }
 
 const selectCompare = (s: Store) => s.compare;
 
-/**
- * The comparison the parse worker works out for a session it holds (its entries here are mostly
- * skeletons): null while it is asked, and for another pair of tips than the last answered (an
- * answer for tips no longer picked is dropped). New entries (a what-if lab's) ask again, the last
- * comparison of these tips shown meanwhile.
- */
-function useHostedComparison(
-	host: HostHandle | undefined,
-	tips: CompareTips | null,
-	entries: readonly SessionEntry[] | undefined,
-): WorkerAnswer<TipComparison> | null {
-	const a = tips?.a ?? null;
-	const b = tips?.b ?? null;
-	return useWorkerAnswer(
-		// A what-if lab's added entries go with the question.
-		host && tips && entries ? () => askCompare(host, a, b, labOverlay(host, entries)) : null,
-		[host, a, b],
-		[entries],
-	);
-}
-
-/**
- * The last user message of each tip, for the tips' labels. A lean session's preview holds them
- * whole as a rule; any it holds as a skeleton (nothing to show but its role) is asked of the
- * worker, the few of them at once, and labelled by its tip's id until then.
- */
-function useLastUsers(
-	entries: readonly SessionEntry[] | undefined,
-	leaves: readonly LeafSummary[] | undefined,
-	host: HostHandle | undefined,
-): (position: number) => SessionEntry | undefined {
-	const missing = useMemo(() => {
-		if (!entries || !leaves || !host) return [];
-		const out = new Set<number>();
-		for (const leaf of leaves) {
-			if (leaf.lastUser >= 0 && isSkeleton(entries[leaf.lastUser])) out.add(leaf.lastUser);
-		}
-		return [...out].sort((x, y) => x - y);
-	}, [entries, leaves, host]);
-	const [read, setRead] = useState<{ missing: number[]; byPosition: Map<number, SessionEntry> } | null>(null);
-	useEffect(() => {
-		if (!host || missing.length === 0) return;
-		let live = true;
-		askEntries(host, missing).then(
-			(got) => {
-				if (live) setRead({ missing, byPosition: new Map(missing.map((p, i) => [p, got[i]])) });
-			},
-			// The labels stay the tips' ids.
-			() => undefined,
-		);
-		return () => {
-			live = false;
-		};
-	}, [host, missing]);
-	return useMemo(() => {
-		const byPosition = read?.missing === missing ? read.byPosition : null;
-		return (p: number) => {
-			const entry = entries?.[p];
-			return entry && isSkeleton(entry) ? byPosition?.get(p) : entry;
-		};
-	}, [entries, missing, read]);
-}
-
-/**
- * The two tips' payloads side by side, with a label for every tip of the session. A lean session
- * (a preview the parse worker holds the file of) is compared by the worker.
- */
+/** The compare view's two tips in numbers (from the store: the worker compares them), and a label for every tip. */
 export function useComparison(): Comparison | null {
-	const { session } = useSessionIndex();
+	const session = useOpenSession();
 	const tips = useStore(selectCompare);
-	const entries = session?.entries;
-	const host = session?.partial ? session.host : undefined;
-	const leaves = useShownView()?.leaves;
-	const lastUser = useLastUsers(entries, leaves, host);
-	const options = useMemo<TipOption[]>(() => {
-		if (!entries || !leaves) return [];
-		return leaves.map((leaf) => {
-			const entry = leaf.lastUser >= 0 ? lastUser(leaf.lastUser) : undefined;
-			const user = leaf.lastUser < 0 ? " · (no user message)" : entry ? ` · ${entryPreview(entry, 50)}` : "";
-			return { id: leaf.id, label: `${leaf.id}${user}${leaf.isCurrent ? " · current" : ""}` };
-		});
-	}, [entries, leaves, lastUser]);
-	const local = useMemo(
-		() => (!host && entries && tips ? compareTips(entries, tips.a, tips.b) : null),
-		[host, entries, tips],
+	const answer = useStore(selectComparison);
+	const options = useMemo<TipOption[]>(
+		() =>
+			(session?.tips ?? []).map((leaf) => {
+				const user =
+					leaf.lastUser < 0
+						? " · (no user message)"
+						: leaf.lastUserText
+							? ` · ${shortenPreview(leaf.lastUserText, 50)}`
+							: "";
+				return { id: leaf.id, label: `${leaf.id}${user}${leaf.isCurrent ? " · current" : ""}` };
+			}),
+		[session?.tips],
 	);
-	const hosted = useHostedComparison(host, tips, session?.entries);
-	const cmp = host ? (hosted && "answer" in hosted ? hosted.answer : null) : local;
-	const layout = useMemo(() => (cmp ? compareLayout(cmp) : null), [cmp]);
 	if (!tips) return null;
-	if (hosted && "error" in hosted) return { tips, options, cmp: null, layout: null, error: hosted.error };
-	return { tips, options, cmp, layout };
+	if (answer?.status === "failed") return { tips, options, cmp: null, error: answer.error };
+	return { tips, options, cmp: answer?.status === "ready" ? answer.value : null };
+}
+
+const selectAskRows = (s: Store) => s.askCompareRows;
+
+/** Message `index` of one part of the comparison (the shared prefix, or a tip's tail), asked for a window at a time. */
+export function useCompareRow(side: "shared" | "a" | "b", index: number): CompareRowView | undefined {
+	const chunk = Math.floor(index / COMPARE_CHUNK);
+	const window: Answer<CompareRowView[]> | undefined = useStore((s) => selectCompareRows(s, side, chunk));
+	const ask = useStore(selectAskRows);
+	useEffect(() => {
+		if (!window) ask(side, chunk);
+	}, [window, ask, side, chunk]);
+	return window?.status === "ready" ? window.value[index - chunk * COMPARE_CHUNK] : undefined;
 }

@@ -1,40 +1,44 @@
-import type { Message } from "../../../core";
+import { selectSession, useStore } from "../../../store";
 import { CopyButton } from "../Message/CopyButton";
-import { formatCount, toJson } from "../Message/fields";
+import { formatCount } from "../Message/fields";
 import { VirtualList } from "../VirtualList/VirtualList";
 import { useInspector } from "./inspectorContext";
-import { PayloadCard } from "./PayloadCard";
+import { PayloadCardSlot } from "./PayloadCard";
 
 /** Stage 4: what `convertToLlm` gives the provider, message by message. */
 export function PayloadStage() {
-	const { analysis, pipeline } = useInspector();
-	const llm = pipeline.llm;
-	const payload = (): string => toJson(llm.map((i): Message => i.message));
-	const dropped = analysis.messages.length - llm.length;
+	const { summary, leafId } = useInspector();
+	const session = useStore(selectSession);
+	const { payload, messages } = summary.counts;
+	const dropped = messages - payload;
+	// The whole payload as JSON, written by the worker (it may be far larger than a row holds).
+	const copyPayload = async () => {
+		if (!session) return "";
+		return (await session.reader.export({ kind: "payload", leafId })).text();
+	};
 	return (
 		<>
 			<div className="ins-toolbar">
 				<span>
-					{formatCount(llm.length)} message{llm.length === 1 ? "" : "s"} · ≈{formatCount(pipeline.llmTokens)} tokens
+					{formatCount(payload)} message{payload === 1 ? "" : "s"} · ≈{formatCount(summary.tokens.payload)} tokens
 					{dropped > 0 && <> · {dropped} not sent (!! bash)</>}
 				</span>
 				<span className="ins-row__spacer" />
 				<CopyButton
-					text={payload}
+					text={copyPayload}
 					label="Copy payload JSON"
 					title="Copy every provider message as JSON"
 					testId="copy-payload"
 				/>
 			</div>
-			{llm.length === 0 ? (
+			{payload === 0 ? (
 				<p className="ins-empty">Nothing is sent.</p>
 			) : (
 				<VirtualList
-					key={analysis.leaf}
-					count={llm.length}
+					count={payload}
 					estimate={160}
 					rowKey={(i) => i}
-					renderRow={(i) => <PayloadCard index={i} />}
+					renderRow={(i) => <PayloadCardSlot index={i} />}
 					aria-label="Provider messages"
 				/>
 			)}

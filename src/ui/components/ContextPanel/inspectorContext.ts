@@ -1,25 +1,20 @@
 import { createContext, useContext } from "react";
-import type { ContextAnalysis, ContextPipeline, SessionEntry } from "../../../core";
+import type { ContextSummary } from "../../../core";
 import type { Explainer } from "../../hooks/useExplainer";
 
-/** What every part of the inspector reads: the analysis of the selected leaf and UI state. */
+/** What every part of the inspector reads: the selected tip's context and UI state. */
 export interface Inspector {
-	entries: readonly SessionEntry[];
-	analysis: ContextAnalysis;
-	pipeline: ContextPipeline;
+	summary: ContextSummary;
+	/** The leaf the context's questions name. */
+	leafId: string | null;
 	focusedId: string | null;
 	/** A row was clicked: toggle its detail and focus its entry (without scrolling). */
-	toggleRow(list: RowList, key: string, entryId?: string): void;
+	toggleRow(list: RowList, key: string, entryId?: string, position?: number): void;
 	isExpanded(list: RowList, key: string): boolean;
 	/** Jump to an entry: focus it, open it and scroll it into view. */
 	navigate(id: string): void;
 	/** The explainer's current step, when it runs (its entries are highlighted). */
 	explain: Explainer | null;
-	/**
-	 * For a session the worker holds (a preview, a lean file): reads a path entry that `entries`
-	 * has only as a skeleton. Absent when every entry is whole.
-	 */
-	whole?: (position: number) => Promise<SessionEntry>;
 }
 
 export type RowList = "path" | "entries" | "messages" | "payload";

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from "react";
-import type { ContextAnalysis } from "../../../core";
+import type { ContextSummary } from "../../../core";
 import { useStore } from "../../../store";
 import type { VirtualListHandle } from "../VirtualList/VirtualList";
 import type { RowList } from "./inspectorContext";
@@ -8,13 +8,23 @@ type Expanded = Record<RowList, ReadonlySet<string>>;
 
 const NONE: Expanded = { path: new Set(), entries: new Set(), messages: new Set(), payload: new Set() };
 
+/** Where the entry at `position` is in the context's lists: in the entries read, or only on the path. */
+function placeOf(summary: ContextSummary, position: number): { list: "path" | "entries"; index: number } | null {
+	const { indexOf } = summary.fates;
+	const fate = position >= 0 && position < indexOf.length ? indexOf[position] : -1;
+	if (fate < 0) return null;
+	const read = summary.selectedAt.indexOf(fate);
+	return read >= 0 ? { list: "entries", index: read } : { list: "path", index: fate };
+}
+
 /**
  * Open rows, the path stage's open state and focus: a focus set elsewhere (deep link, graph,
  * an entry link) opens that entry in the context list (or the path when it is not read) and
  * scrolls to it; a focus set by clicking a row here does not scroll.
  */
-export function useInspectorState(analysis: ContextAnalysis | null) {
+export function useInspectorState(summary: ContextSummary | null) {
 	const focusedId = useStore((s) => s.focusedEntryId);
+	const focusedPosition = useStore((s) => s.focusedPosition);
 	const focusEntry = useStore((s) => s.focusEntry);
 	const [expanded, setExpanded] = useState<Expanded>(NONE);
 	const [pathOpen, setPathOpen] = useState<boolean | null>(null);
@@ -32,7 +42,7 @@ export function useInspectorState(analysis: ContextAnalysis | null) {
 	}, []);
 
 	const toggleRow = useCallback(
-		(list: RowList, key: string, entryId?: string) => {
+		(list: RowList, key: string, entryId?: string, position?: number) => {
 			setExpanded((prev) => {
 				const next = new Set(prev[list]);
 				if (!next.delete(key)) next.add(key);
@@ -40,7 +50,7 @@ export function useInspectorState(analysis: ContextAnalysis | null) {
 			});
 			if (entryId) {
 				localFocus.current = entryId;
-				focusEntry(entryId);
+				focusEntry(entryId, position);
 			}
 		},
 		[focusEntry],
@@ -57,26 +67,19 @@ export function useInspectorState(analysis: ContextAnalysis | null) {
 
 	useEffect(() => {
 		setOffPath(null);
-		if (!focusedId || !analysis || localFocus.current === focusedId) return;
+		if (!focusedId || focusedPosition === null || !summary || localFocus.current === focusedId) return;
 		const key = `${focusedId}#${nonce}`;
 		if (handled.current === key) return;
-		const inContext = analysis.selected.findIndex((e) => e.id === focusedId);
-		if (inContext >= 0) {
-			open("entries", focusedId);
-			setRequest({ list: "entries", index: inContext });
-			handled.current = key;
+		const place = placeOf(summary, focusedPosition);
+		if (!place) {
+			setOffPath(focusedId);
 			return;
 		}
-		const onPath = analysis.fates.findIndex((f) => f.id === focusedId);
-		if (onPath >= 0) {
-			setPathOpen(true);
-			open("path", focusedId);
-			setRequest({ list: "path", index: onPath });
-			handled.current = key;
-			return;
-		}
-		setOffPath(focusedId);
-	}, [focusedId, analysis, nonce, open]);
+		if (place.list === "path") setPathOpen(true);
+		open(place.list, focusedId);
+		setRequest(place);
+		handled.current = key;
+	}, [focusedId, focusedPosition, summary, nonce, open]);
 
 	useEffect(() => {
 		if (!request) return;

@@ -10,11 +10,10 @@ interface Props {
 	filtered: boolean;
 	/** Issues of this severity the core counted but did not list. */
 	unlisted: number;
-	byId: ReadonlyMap<string, number>;
 }
 
 /** One severity's issues, a page at a time. */
-export function DiagnosticGroup({ group, filtered, unlisted, byId }: Props) {
+export function DiagnosticGroup({ group, filtered, unlisted }: Props) {
 	const [limit, setLimit] = useState(PAGE_SIZE);
 	const { severity, issues } = group;
 	const shown = issues.slice(0, limit);
@@ -32,7 +31,7 @@ export function DiagnosticGroup({ group, filtered, unlisted, byId }: Props) {
 			<ul className="list">
 				{shown.map((issue, i) => (
 					// biome-ignore lint/suspicious/noArrayIndexKey: a session's issues are a fixed list
-					<DiagnosticItem key={i} issue={issue} byId={byId} />
+					<DiagnosticItem key={i} issue={issue} />
 				))}
 			</ul>
 			{rest > 0 && (

@@ -1,7 +1,7 @@
 import { memo } from "react";
 import type { SessionIssue } from "../../../core";
 import { type Store, useStore } from "../../../store";
-import { codeSummary, relatedIds } from "./diagnosticsView";
+import { codeSummary } from "./diagnosticsView";
 
 const selectFocused = (s: Store) => s.focusedEntryId;
 const selectSelectLeaf = (s: Store) => s.selectLeaf;
@@ -10,11 +10,10 @@ const selectFocusEntry = (s: Store) => s.focusEntry;
 interface Props {
 	issue: SessionIssue;
 	/** The open session's ids, to know which ids can be jumped to. */
-	byId: ReadonlyMap<string, number>;
 }
 
 /** One issue: code, where (line, entry) and message; with an entry, a click jumps to it. */
-export const DiagnosticItem = memo(function DiagnosticItem({ issue, byId }: Props) {
+export const DiagnosticItem = memo(function DiagnosticItem({ issue }: Props) {
 	const focused = useStore(selectFocused);
 	const selectLeaf = useStore(selectSelectLeaf);
 	const focusEntry = useStore(selectFocusEntry);
@@ -22,12 +21,9 @@ export const DiagnosticItem = memo(function DiagnosticItem({ issue, byId }: Prop
 		selectLeaf(id);
 		focusEntry(id);
 	};
-	const isEntry = (id: string) => byId.has(id);
-	const target = issue.entryId !== undefined && isEntry(issue.entryId) ? issue.entryId : null;
-	// A notice about the whole file (no entry, no line), such as the app's own "opened lean", names
-	// no entries: its words are not looked up (that would make a large preview's id map at once).
-	const aboutFile = issue.entryId === undefined && issue.line === undefined;
-	const related = aboutFile ? [] : relatedIds(issue.message, isEntry, issue.entryId);
+	// Where the issue's entry is, and the other entries it names: as the worker that holds the session found them.
+	const target = issue.entryId !== undefined && issue.position !== undefined ? issue.entryId : null;
+	const related = issue.related ?? [];
 	const body = (
 		<>
 			<span className="diagnostic__head">

@@ -1,6 +1,5 @@
 import { useMemo, useState } from "react";
 import { type OpenSession, type Store, useStore } from "../../../store";
-import { useSessionIndex } from "../../hooks/useSession";
 import { DiagnosticGroup } from "./DiagnosticGroup";
 import { DiagnosticsFilter } from "./DiagnosticsFilter";
 import { DiagnosticsNotices } from "./DiagnosticsNotices";
@@ -28,20 +27,19 @@ export function Diagnostics() {
 function DiagnosticsPanel() {
 	// The whole session: its issues and checks' state are what this panel shows.
 	const session = useStore(selectSession);
-	const { index } = useSessionIndex();
 	const issues = session?.issues ?? NO_ISSUES;
 	const [filter, setFilter] = useState<IssueFilter>(NO_FILTER);
 	const counts = useMemo(() => countBySeverity(issues), [issues]);
 	const unlisted = useMemo(() => unlistedBySeverity(issues), [issues]);
 	const groups = useMemo(() => groupIssues(issues, filter), [issues, filter]);
 	const shown = groups.reduce((n, g) => n + g.issues.length, 0);
-	if (!session || !index) return null;
+	if (!session) return null;
 	return (
 		<section className="panel diagnostics" aria-label="Diagnostics">
 			<h2 className="panel__title">
-				Diagnostics {session.leanChecks === "running" ? "(checking…)" : `(${issues.length})`}
+				Diagnostics {session.checks === "running" ? "(checking…)" : `(${issues.length})`}
 			</h2>
-			{session.leanChecks && <LeanChecks state={session.leanChecks} />}
+			<Checks state={session.checks} />
 			<DiagnosticsNotices issues={issues} version={session.version} />
 			{issues.length > 0 && <DiagnosticsFilter issues={issues} counts={counts} filter={filter} onChange={setFilter} />}
 			<div className="diagnostics__list" data-testid="diagnostics" data-count={issues.length} data-shown={shown}>
@@ -53,7 +51,6 @@ function DiagnosticsPanel() {
 						group={g}
 						filtered={isFiltered(filter)}
 						unlisted={filter.code === null ? unlisted[g.severity] : 0}
-						byId={index.byId}
 					/>
 				))}
 			</div>
@@ -61,24 +58,23 @@ function DiagnosticsPanel() {
 	);
 }
 
-const LEAN_CHECKS: Record<NonNullable<OpenSession["leanChecks"]>, string> = {
+const CHECKS: Record<OpenSession["checks"], string> = {
 	running: "Checking every entry of the file in the background; its issues are listed when the checks are done.",
-	done: "Every entry of the file was checked in the background.",
-	stopped: "The checks of the file stopped before they finished.",
-	skipped: "This file is too large for the checks that need every entry in full.",
+	done: "Every entry of the file was checked.",
+	incomplete: "The checks that need every entry in full did not run to the end (see the notice below).",
 };
 
-/** Where a lean session's checks are (they run in the worker that holds the file). */
-function LeanChecks({ state }: { state: NonNullable<OpenSession["leanChecks"]> }) {
+/** Where the checks of every entry are (they run in the worker that holds the file). */
+function Checks({ state }: { state: OpenSession["checks"] }) {
 	return (
 		<p
-			className={`muted small diagnostics__lean diagnostics__lean--${state}`}
-			data-testid="diagnostics-lean"
+			className={`muted small diagnostics__checks diagnostics__checks--${state}`}
+			data-testid="diagnostics-checks"
 			data-state={state}
 			role="status"
 		>
 			{state === "running" && <span className="diagnostics__spinner" aria-hidden="true" />}
-			{LEAN_CHECKS[state]}
+			{CHECKS[state]}
 		</p>
 	);
 }

@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { FIXTURES_DIR } from "../../../../test/fixtures";
-import { parseSession, type SessionIssue } from "../../../core";
+import { parseSession, relatedIds, type SessionIssue } from "../../../core";
 import {
 	codeCounts,
 	countBySeverity,
@@ -10,7 +10,6 @@ import {
 	groupIssues,
 	isFiltered,
 	NO_FILTER,
-	relatedIds,
 	unlistedCounts,
 } from "./diagnosticsView";
 

@@ -103,22 +103,6 @@ export function codeSummary(code: string): string {
 	return issueCodeInfo(code)?.summary ?? code;
 }
 
-const ID_TOKEN = /[A-Za-z0-9][A-Za-z0-9_:.-]{2,}/g;
-
-/**
- * Entry ids a message mentions besides its own entry (e.g. "before the next assistant message
- * (6cf4fd67)"), in order of mention, each once, so the panel can offer to jump there too.
- */
-export function relatedIds(message: string, isEntryId: (id: string) => boolean, own?: string): string[] {
-	const out: string[] = [];
-	for (const m of message.matchAll(ID_TOKEN)) {
-		const token = m[0].replace(/[.:]+$/, "");
-		if (token !== own && !out.includes(token) && isEntryId(token)) out.push(token);
-		if (out.length >= 5) break;
-	}
-	return out;
-}
-
 export interface FileNotice {
 	code: string;
 	title: string;

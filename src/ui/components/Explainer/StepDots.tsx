@@ -1,7 +1,7 @@
 import type { ExplainStep } from "../../../core";
 
 interface Props {
-	steps: readonly ExplainStep[];
+	steps: readonly Pick<ExplainStep, "id" | "title">[];
 	index: number;
 	onPick(index: number): void;
 }

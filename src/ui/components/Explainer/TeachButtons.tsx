@@ -1,5 +1,5 @@
 import { type Store, useStore } from "../../../store";
-import { useSessionIndex } from "../../hooks/useSession";
+import { useOpenSession } from "../../hooks/useSession";
 import { defaultCompareTips } from "../Compare/useComparison";
 import "./Explainer.css";
 
@@ -15,7 +15,7 @@ const selectLeaveLab = (s: Store) => s.leaveLab;
 
 /** The toolbar's teaching modes for the open session: explain, compare two tips, what-if lab. */
 export function TeachButtons() {
-	const { session, index } = useSessionIndex();
+	const session = useOpenSession();
 	const explaining = useStore(selectExplaining);
 	const comparing = useStore(selectComparing);
 	const inLab = useStore(selectInLab);
@@ -25,8 +25,7 @@ export function TeachButtons() {
 	const setCompare = useStore(selectSetCompare);
 	const enterLab = useStore(selectEnterLab);
 	const leaveLab = useStore(selectLeaveLab);
-	// A lean session's explainer and comparison are worked out by the parse worker.
-	if (!session || !index || gallery) return null;
+	if (!session || gallery) return null;
 	const labOff = session.dialect === "pi-v4" ? "pi's v4 format is experimental: its sessions open read-only" : null;
 	return (
 		<nav className="teach-buttons" aria-label="Learn">
@@ -46,7 +45,7 @@ export function TeachButtons() {
 				data-testid="compare-button"
 				aria-pressed={comparing}
 				title="See what two tips send to the provider, side by side"
-				onClick={() => setCompare(comparing ? null : defaultCompareTips(index, session.entries, leaf))}
+				onClick={() => setCompare(comparing ? null : defaultCompareTips(session, leaf))}
 			>
 				Compare tips
 			</button>

@@ -1,7 +1,7 @@
 import { type Store, useStore } from "../../../store";
 import { ExportDialog } from "./ExportDialog";
 
-/** A lean session's export is made by the worker that holds its file. */
+/** An export is made by the worker that holds the session's file. */
 const selectHasSession = (s: Store) => s.session !== null;
 const selectOpen = (s: Store) => s.shareDialog?.mode === "export";
 const selectOpenExport = (s: Store) => s.openExport;

@@ -60,11 +60,6 @@ export function ExportDialog() {
 					</label>
 				))}
 			</fieldset>
-			{session.lean && (
-				<p className="muted small export__lean" data-testid="export-lean-note">
-					This file is opened lean: the export is made from the file itself, by the worker that holds it.
-				</p>
-			)}
 			<PrepareStatus
 				status={dialog.status}
 				preparing="Preparing the export and looking for secrets…"

@@ -7,7 +7,7 @@ import { useDebouncedCommit } from "./useDebouncedCommit";
 
 /**
  * The query is searched once typing pauses this long. A newer search stops an older one between
- * batches (in the worker for a lean session, between slices here), so a short pause costs little.
+ * batches (in the worker that holds the session), so a short pause costs little.
  */
 const TYPING_PAUSE_MS = 120;
 

@@ -1,44 +1,40 @@
 import { memo } from "react";
-import { entryKind, entrySnippet, type SessionEntry, type SnippetPart } from "../../../core";
+import type { SnippetPart } from "../../../core";
+import type { FoundShown } from "../../../store";
 import { Highlight } from "./Highlight";
 
-/** A lean hit's excerpt while the worker reads it from the file. */
+/** A hit's excerpt while the worker reads it from the file. */
 const WAITING: SnippetPart[] = [{ text: "…", match: false }];
 
 interface Props {
 	index: number;
-	entry: SessionEntry;
-	label: string | undefined;
-	query: string;
+	id: string;
 	active: boolean;
 	onGo(index: number): void;
-	/** The kind and excerpt worked out elsewhere (a lean session's worker), when `entry` is a skeleton. */
-	shown?: { kind: string; parts: SnippetPart[] };
-	/** `entry` is a skeleton: without `shown` (not read yet), the row waits for its excerpt. */
-	skeleton?: boolean;
+	/** Its kind, excerpt and label, as the worker read them (undefined: not read yet). */
+	shown: FoundShown | undefined;
 }
 
 /** One search hit: the entry's kind, an excerpt with the matched words marked, its id. */
-export const FindHit = memo(function FindHit({ index, entry, label, query, active, onGo, shown, skeleton }: Props) {
-	const parts = shown?.parts ?? (skeleton ? WAITING : entrySnippet(entry, label, query));
-	const kind = shown?.kind ?? entryKind(entry);
+export const FindHit = memo(function FindHit({ index, id, active, onGo, shown }: Props) {
+	const kind = shown?.kind ?? "entry";
 	return (
 		<li>
 			<button
 				type="button"
 				className={`find-hit${active ? " is-active" : ""}`}
 				data-testid="find-hit"
-				data-entry-id={entry.id}
+				data-entry-id={id}
 				aria-current={active ? "true" : undefined}
 				onClick={() => onGo(index)}
 			>
 				<span className="find-hit__head">
 					<span className={`find-hit__kind kind-${kind}`}>{kind}</span>
-					{label && <span className="find-hit__label">label: {label}</span>}
-					<span className="find-hit__id">{entry.id}</span>
+					{shown?.label && <span className="find-hit__label">label: {shown.label}</span>}
+					<span className="find-hit__id">{id}</span>
 				</span>
 				<span className="find-hit__text">
-					<Highlight parts={parts} />
+					<Highlight parts={shown?.parts ?? WAITING} />
 				</span>
 			</button>
 		</li>

@@ -1,7 +1,6 @@
-import { useEffect, useMemo, useRef, useState } from "react";
-import { getLabels } from "../../../core";
+import { useEffect, useRef, useState } from "react";
 import { type Store, useStore } from "../../../store";
-import { useSessionIndex } from "../../hooks/useSession";
+import { useOpenSession } from "../../hooks/useSession";
 import { FindHit } from "./FindHit";
 
 /** Hits rendered at first; more on request (the graph shows all of them). */
@@ -18,7 +17,7 @@ const selectShowHits = (s: Store) => s.showHits;
 
 /** The list of hits, in file order; clicking one selects it as the leaf and focuses it. */
 export function FindResults() {
-	const { session, index } = useSessionIndex();
+	const session = useOpenSession();
 	const hits = useStore(selectHits);
 	// Each hit's position: looking hundreds of hits up by id would make a large session's id map at once.
 	const hitAt = useStore(selectHitAt);
@@ -28,8 +27,6 @@ export function FindResults() {
 	const goToHit = useStore(selectGoToHit);
 	const shownBy = useStore(selectShown);
 	const showHits = useStore(selectShowHits);
-	const entries = session?.entries;
-	const labels = useMemo(() => (entries ? getLabels(entries) : new Map<string, string>()), [entries]);
 	// Paging belongs to one search (of this session, for this query and filter): a new one starts
 	// from its first page, while the hits a running search adds keep the rows shown so far.
 	const search = `${session?.key ?? ""}\u0000${query}\u0000${filter}`;
@@ -37,11 +34,9 @@ export function FindResults() {
 	const limit = paging.search === search ? paging.limit : PAGE;
 	const list = useRef<HTMLOListElement>(null);
 
-	// A lean session's rows whose excerpts the search did not send are asked for as they show.
-	const lean = session?.lean === true;
+	// Rows whose excerpts the search did not send are asked for as they show.
 	const shown = hits.length === 0 ? 0 : Math.min(hits.length, Math.max(limit, active + 1));
 	useEffect(() => {
-		if (!lean) return;
 		const missing: string[] = [];
 		const at: number[] = [];
 		for (let i = 0; i < shown; i++) {
@@ -50,7 +45,7 @@ export function FindResults() {
 			at.push(hitAt[i]);
 		}
 		if (missing.length > 0) showHits(missing, at);
-	}, [lean, hits, hitAt, shown, shownBy, showHits]);
+	}, [hits, hitAt, shown, shownBy, showHits]);
 
 	useEffect(() => {
 		if (active < 0) return;
@@ -58,23 +53,17 @@ export function FindResults() {
 		el?.scrollIntoView({ block: "nearest" });
 	}, [active]);
 
-	if (!session || !index || hits.length === 0) return null;
+	if (!session || hits.length === 0) return null;
 	const rows = [];
 	for (let i = 0; i < shown; i++) {
-		const pos = hitAt[i];
-		if (pos === undefined || session.entries[pos]?.id !== hits[i]) continue;
-		const entry = session.entries[pos];
 		rows.push(
 			<FindHit
 				key={hits[i]}
 				index={i}
-				entry={entry}
-				label={labels.get(entry.id)}
-				query={query}
+				id={hits[i]}
 				active={i === active}
 				onGo={goToHit}
-				shown={shownBy?.get(entry.id)}
-				skeleton={lean}
+				shown={shownBy?.get(hits[i])}
 			/>,
 		);
 	}

@@ -2,8 +2,7 @@ import { Background, Controls, type Edge, type NodeMouseHandler, ReactFlow, useR
 import { type MouseEvent as ReactMouseEvent, useCallback, useEffect, useId, useRef, useState } from "react";
 import { NODE_HEIGHT, NODE_WIDTH } from "../../../core";
 import { useStore } from "../../../store";
-import { OPEN_STEPS, useOpenStep } from "../../hooks/useOpenStep";
-import { useViewSession } from "../../hooks/useSession";
+import { useOpenSession } from "../../hooks/useSession";
 import { useResolvedTheme } from "../../hooks/useTheme";
 import { EntryNode } from "./EntryNode";
 import { GraphAnnouncer } from "./GraphAnnouncer";
@@ -28,10 +27,6 @@ import { useRunToggles } from "./useRunToggles";
 const nodeTypes = { entry: EntryNode, segment: SegmentNode };
 const edgeTypes = { tree: TreeEdge };
 
-/** The open steps the graph's frame and its view tell apart (see `useOpenStep`). */
-const GRAPH_STEP = [OPEN_STEPS.graph];
-const VIEW_STEPS = [OPEN_STEPS.canvas, OPEN_STEPS.nodes, OPEN_STEPS.minimap];
-
 const NO_NODES: FlowNode[] = [];
 const NO_EDGES: Edge[] = [];
 
@@ -43,24 +38,10 @@ function sameNumbers(a: readonly number[] | null, b: readonly number[] | null): 
 
 const selectSelectLeaf = (s: { selectLeaf(id: string | null): void }) => s.selectLeaf;
 
-/**
- * The React Flow view of the open session (inside a ReactFlowProvider). The first session's graph
- * starts a step after the page around it (`OPEN_STEPS.graph`): working out its nodes and paint
- * was a third of that first step's task; from then on the view stays, and a new session's graph
- * renders at once (React Flow itself is not mounted again).
- */
+/** The React Flow view of the open session (inside a ReactFlowProvider). */
 export function GraphCanvas() {
-	const session = useViewSession();
-	const stage = useOpenStep(session?.entries, GRAPH_STEP);
-	const started = useRef(false);
-	if (stage >= OPEN_STEPS.graph) started.current = true;
-	if (!session) return null;
-	if (started.current) return <GraphView />;
-	return (
-		<div className="graph">
-			<div className="graph__canvas" />
-		</div>
-	);
+	const session = useOpenSession();
+	return session ? <GraphView /> : null;
 }
 
 function GraphView() {
@@ -76,23 +57,10 @@ function GraphView() {
 	const selectLeaf = useStore(selectSelectLeaf);
 	const container = useRef<HTMLDivElement>(null);
 	const hintId = useId();
-	// A new session comes in steps (`OPEN_STEPS`): the page around the graph, React Flow, the
-	// nodes, (the inspector,) and the minimap.
-	const stage = useOpenStep(model?.session.entries, VIEW_STEPS);
-	// React Flow itself is mounted once, at the first session's canvas step, and then stays.
-	const canvas = useRef(false);
-	if (stage >= OPEN_STEPS.canvas) canvas.current = true;
-	// The full session that replaces a preview (same key) keeps the nodes on screen.
-	const shownFor = useRef<string | null>(null);
-	const key = model?.session.key ?? null;
-	const again = key !== null && shownFor.current === key;
-	const nodesShown = again || stage >= OPEN_STEPS.nodes;
-	const miniMap = stage >= OPEN_STEPS.minimap;
-	if (stage >= OPEN_STEPS.minimap) shownFor.current = key;
 	// Zoomed far out on a large tree: no node elements, one drawing of the whole tree instead.
 	const overview = useOverview(model?.graph);
 	const large = (model?.nodes.length ?? 0) > VIRTUALIZE_ABOVE;
-	const culled = large && !overview && nodesShown;
+	const culled = large && !overview;
 	const onScreen = useOnScreen(model, culled, large);
 	useEffect(() => {
 		const firsts = culled ? onScreen.nodes.map((n) => n.data.node.first) : null;
@@ -142,11 +110,11 @@ function GraphView() {
 					onKeyDown={onKeyDown}
 				>
 					<div className="graph__canvas">
-						{canvas.current && (
+						{
 							<ReactFlow<FlowNode>
 								colorMode={colorMode}
-								nodes={overview || !nodesShown ? NO_NODES : onScreen.nodes}
-								edges={overview || !nodesShown ? NO_EDGES : onScreen.edges}
+								nodes={overview ? NO_NODES : onScreen.nodes}
+								edges={overview ? NO_EDGES : onScreen.edges}
 								nodeTypes={nodeTypes}
 								edgeTypes={edgeTypes}
 								onNodeClick={onNodeClick}
@@ -165,10 +133,10 @@ function GraphView() {
 							>
 								<Background gap={24} size={1} />
 								{overview && <OverviewLayer graph={model.graph} />}
-								{miniMap && !overview && <GraphMiniMap graph={model.graph} />}
+								{!overview && <GraphMiniMap graph={model.graph} />}
 								<Controls showInteractive={false} />
 							</ReactFlow>
-						)}
+						}
 					</div>
 					<GraphAnnouncer graph={model.graph} />
 					<footer className="graph__footer">

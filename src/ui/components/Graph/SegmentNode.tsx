@@ -1,7 +1,5 @@
 import { Handle, type NodeProps, Position } from "@xyflow/react";
-import { memo, useMemo } from "react";
-import { segmentKinds } from "../../../core";
-import { useOpenEntries } from "../../hooks/useSession";
+import { memo } from "react";
 import { useGraphActions } from "./graphActions";
 import { KIND_LABEL, kindColor } from "./kinds";
 import { NodeBadges } from "./NodeBadges";
@@ -17,9 +15,8 @@ export const SegmentNode = memo(function SegmentNode({ id, data }: NodeProps<Seg
 	const cursor = useIsCursor(id);
 	const far = useFarZoom();
 	const { expand } = useGraphActions();
-	const { index, partial } = useOpenEntries();
-	// A preview knows the kinds of the run's entries only roughly: they are not listed.
-	const kinds = useMemo(() => (index && !partial ? segmentKinds(index, node) : []), [index, node, partial]);
+	// The kinds of the run's entries, once the worker counted them (see `useFaces`).
+	const kinds = node.kinds ?? [];
 	const expandTitle = `Expand ${node.count} entries`;
 	const composition = kinds.map((k) => `${k.count} ${KIND_LABEL[k.kind]}`).join(" · ");
 	return (

@@ -6,6 +6,7 @@ import {
 	getTreeIndex,
 	NODE_HEIGHT,
 	NODE_WIDTH,
+	packFates,
 	paintGraph,
 	parseSession,
 } from "../../../core";
@@ -56,7 +57,7 @@ describe("overview", () => {
 
 	it("outlines the selected path and its leaf, and finds the node under a point", () => {
 		const analysis = analyzeContext(session.entries, undefined, index);
-		const paint = paintGraph(graph, index, { analysis });
+		const paint = paintGraph(graph, { context: { leaf: analysis.leaf, fates: packFates(analysis.fates) } });
 		const { path, leaf } = pathBoxes(graph, paint);
 		expect(path.match(/M/g)?.length ?? 0).toBe([...paint.values()].filter((p) => p.region !== "off").length);
 		expect(leaf).toMatch(/^M/);

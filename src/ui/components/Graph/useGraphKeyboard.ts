@@ -63,7 +63,7 @@ export function useGraphKeyboard(
 		(event: KeyboardEvent) => {
 			if (!model || event.altKey || event.ctrlKey || event.metaKey) return;
 			if (event.target instanceof HTMLElement && event.target.closest("button, input, textarea, select")) return;
-			const { graph, index } = model;
+			const { graph } = model;
 			const cursorId = store.getState().cursor ?? selectedNodeId;
 			const from = cursorId === null ? undefined : graph.indexOf.get(cursorId);
 			if (from === undefined) return;
@@ -74,8 +74,7 @@ export function useGraphKeyboard(
 				else if (node.run !== undefined) actions.fold(node.run);
 				return;
 			}
-			const leafNodeId = index.currentLeaf >= 0 ? graph.nodeOf.get(index.currentLeaf) : undefined;
-			const leafNode = leafNodeId === undefined ? -1 : (graph.indexOf.get(leafNodeId) ?? -1);
+			const leafNode = graph.nodes.findIndex((n) => n.isCurrentLeaf);
 			const to = target(graph, from, event.key, leafNode);
 			if (to === -1) {
 				if (event.key.startsWith("Arrow") || event.key === "Home" || event.key === "End") event.preventDefault();

@@ -1,17 +1,9 @@
 import { type Edge, type Node, type NodeHandle, Position } from "@xyflow/react";
-import { useMemo } from "react";
-import {
-	buildGraph,
-	type GraphNode,
-	lazyArray,
-	NODE_HEIGHT,
-	NODE_WIDTH,
-	type SessionGraph,
-	type TreeIndex,
-} from "../../../core";
-import { type OpenSession, useStore } from "../../../store";
-import { useSessionIndex, useShownView } from "../../hooks/useSession";
-import { useLeanFaces } from "./useLeanFaces";
+import { useEffect, useMemo } from "react";
+import { type GraphNode, lazyArray, NODE_HEIGHT, NODE_WIDTH, type SessionGraph } from "../../../core";
+import { type OpenSession, type Store, useStore } from "../../../store";
+import { useOpenSession } from "../../hooks/useSession";
+import { useFaces } from "./useFaces";
 
 export type NodeData = { node: GraphNode };
 export type EntryFlowNode = Node<NodeData, "entry">;
@@ -20,7 +12,6 @@ export type FlowNode = EntryFlowNode | SegmentFlowNode;
 
 export interface GraphModel {
 	session: OpenSession;
-	index: TreeIndex;
 	graph: SessionGraph;
 	nodes: FlowNode[];
 	edges: Edge[];
@@ -101,41 +92,40 @@ function toFlowNode(n: GraphNode): FlowNode {
 
 const NONE_SHOWN: readonly number[] = [];
 
+const selectDrawn = (s: Store) => s.drawnGraph;
+const selectAskGraph = (s: Store) => s.askGraph;
+
 /**
- * The folded, laid-out tree of the open session and its React Flow elements. The layout is rebuilt
- * when segments are expanded, or when the selected or focused entry sits inside a folded run (it is
- * then pinned as a node of its own); plain selection changes reuse the same node objects.
- * `onScreen`: the first entries of the nodes on screen when the graph is culled (see `useOnScreen`):
- * the nodes a lean session reads the faces of (see `useLeanFaces`).
+ * The folded, laid-out tree of the open session and its React Flow elements: the session's own
+ * graph, or (runs expanded, or the selected or focused entry inside a folded run, to be drawn as a
+ * node of its own) the one the worker lays out for that, from the store. Plain selection changes
+ * reuse the same node objects. `onScreen`: the first entries of the nodes on screen when the graph
+ * is culled (see `useOnScreen`): the nodes whose faces are asked for (see `useFaces`).
  */
 export function useGraphModel(onScreen: readonly number[] | null = null): GraphModel | null {
-	const { session, index } = useSessionIndex();
-	const shownGraph = useShownView()?.graph;
+	const session = useOpenSession();
 	const expanded = useStore(selectExpanded);
 	const selectedLeafId = useStore(selectLeafId);
 	const focusedEntryId = useStore(selectFocused);
-	const base = useMemo(
-		() => (index ? (expanded.size === 0 ? (shownGraph ?? null) : buildGraph(index, expanded)) : null),
-		[index, shownGraph, expanded],
-	);
-
-	const pins: number[] = [];
-	if (index && base) {
-		for (const id of [selectedLeafId, focusedEntryId]) {
-			const pos = id === null ? undefined : index.byId.get(id);
-			if (pos !== undefined && base.nodeOf.get(pos) !== id) pins.push(pos);
-		}
+	const drawn = useStore(selectDrawn);
+	const askGraph = useStore(selectAskGraph);
+	// The entries to draw as nodes: with nothing expanded, those the session's graph folds away.
+	const own = session?.graph;
+	const pins: string[] = [];
+	for (const id of [selectedLeafId, focusedEntryId]) {
+		if (id !== null && !pins.includes(id) && (expanded.size > 0 || !own?.indexOf.has(id))) pins.push(id);
 	}
-	const pinKey = pins.join(",");
-	const built = useMemo(
-		() => (index && base && pinKey ? buildGraph(index, expanded, pinKey.split(",").map(Number)) : base),
-		[index, base, expanded, pinKey],
-	);
+	const pinKey = pins.join("\n");
+	useEffect(() => {
+		if (session) askGraph(expanded, pinKey === "" ? [] : pinKey.split("\n"));
+	}, [session, expanded, pinKey, askGraph]);
+	// The worker's graph once it is in (the one drawn before meanwhile), else the session's own.
+	const built = drawn?.graph.status === "ready" ? drawn.graph.value : (own ?? null);
 	// A graph culled to the screen asks for the faces of the nodes on it only (none until known).
 	const culled = built !== null && built.nodes.length > VIRTUALIZE_ABOVE;
-	const graph = useLeanFaces(built, index, session, culled ? (onScreen ?? NONE_SHOWN) : null);
+	const graph = useFaces(built, session, culled ? (onScreen ?? NONE_SHOWN) : null);
 	const nodes = useMemo(() => (graph ? mappedWhenRead(graph.nodes, toFlowNode) : []), [graph]);
 	const edges = useMemo(() => (graph ? mappedWhenRead(graph.edges, toFlowEdge) : []), [graph]);
-	if (!session || !index || !graph) return null;
-	return { session, index, graph, nodes, edges };
+	if (!session || !graph) return null;
+	return { session, graph, nodes, edges };
 }

@@ -1,6 +1,6 @@
 import { useStore as useFlowStore, useReactFlow, useStoreApi } from "@xyflow/react";
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef } from "react";
-import { type GraphNode, NODE_HEIGHT, NODE_WIDTH, type SessionGraph } from "../../../core";
+import { type GraphNode, NODE_HEIGHT, NODE_WIDTH, type SessionGraph, segmentId } from "../../../core";
 import { useStore } from "../../../store";
 import type { GraphModel } from "./useGraphModel";
 
@@ -28,6 +28,7 @@ export interface GraphViewport {
 const selectWidth = (s: { width: number }) => s.width;
 const selectHeight = (s: { height: number }) => s.height;
 const selectFocused = (s: { focusedEntryId: string | null }) => s.focusedEntryId;
+const selectFocusedAt = (s: { focusedPosition: number | null }) => s.focusedPosition;
 
 function nodeById(graph: SessionGraph | undefined, id: string): GraphNode | undefined {
 	const i = graph?.indexOf.get(id);
@@ -43,24 +44,26 @@ export function useGraphViewport(model: GraphModel | null, selectedNodeId: strin
 	const rf = useReactFlow();
 	const flowStore = useStoreApi();
 	const graph = model?.graph;
-	const index = model?.index;
 	const session = model?.session;
 	const focusedEntryId = useStore(selectFocused);
-	const focusedPos = focusedEntryId === null ? undefined : model?.index.byId.get(focusedEntryId);
-	const focusedNodeId = focusedPos === undefined ? undefined : graph?.nodeOf.get(focusedPos);
+	const focusedPos = useStore(selectFocusedAt);
+	const focusedNodeId = focusedPos === null ? undefined : graph?.nodeOf.get(focusedPos);
+	// The latest graph, session and selection for the callbacks (taken in after each render).
 	const graphRef = useRef(graph);
-	graphRef.current = graph;
 	const sessionKeyRef = useRef(session?.key);
-	sessionKeyRef.current = session?.key;
 	/** The session (by key: its full version replacing a preview is the same view) last centred. */
 	const centredFor = useRef<string | null>(null);
 	const revealed = useRef<string | null>(null);
 	const centredFocus = useRef<string | null>(null);
-	const anchor = useRef<{ entryId: string; screenX: number; screenY: number } | null>(null);
+	const anchor = useRef<{ entryId: string; screenX: number; screenY: number; graph: SessionGraph } | null>(null);
 	const paneWidth = useFlowStore(selectWidth);
 	const paneHeight = useFlowStore(selectHeight);
 	const selectedRef = useRef(selectedNodeId);
-	selectedRef.current = selectedNodeId;
+	useLayoutEffect(() => {
+		graphRef.current = graph;
+		sessionKeyRef.current = session?.key;
+		selectedRef.current = selectedNodeId;
+	});
 
 	const centreOn = useCallback(
 		(node: GraphNode, duration: number) => {
@@ -110,10 +113,12 @@ export function useGraphViewport(model: GraphModel | null, selectedNodeId: strin
 
 	const keepInPlace = useCallback(
 		(from: string, entryId: string) => {
-			const node = nodeById(graphRef.current, from);
-			if (!node) return;
+			const graph = graphRef.current;
+			const node = nodeById(graph, from);
+			if (!node || !graph) return;
 			const [x, y, zoom] = flowStore.getState().transform;
-			anchor.current = { entryId, screenX: node.x * zoom + x, screenY: node.y * zoom + y };
+			// Applied to the next graph laid out (the worker's, once it comes).
+			anchor.current = { entryId, screenX: node.x * zoom + x, screenY: node.y * zoom + y, graph };
 		},
 		[flowStore],
 	);
@@ -147,18 +152,17 @@ export function useGraphViewport(model: GraphModel | null, selectedNodeId: strin
 		});
 	}, [graph, session, selectedNodeId, paneWidth, flowStore, rf]);
 
-	// The layout changed under an anchored node: move the view so it stays put on screen.
+	// The layout changed under an anchored node: move the view so it stays put on screen (the node
+	// of its entry, or the run it was folded into).
 	useLayoutEffect(() => {
 		const a = anchor.current;
-		if (!a || !graph || !index) return;
+		if (!a || !graph || a.graph === graph) return;
 		anchor.current = null;
-		const pos = index.byId.get(a.entryId);
-		const id = pos === undefined ? undefined : graph.nodeOf.get(pos);
-		const node = id === undefined ? undefined : nodeById(graph, id);
+		const node = nodeById(graph, a.entryId) ?? nodeById(graph, segmentId(a.entryId));
 		if (!node) return;
 		const { zoom } = rf.getViewport();
 		void rf.setViewport({ x: a.screenX - node.x * zoom, y: a.screenY - node.y * zoom, zoom });
-	}, [graph, index, rf]);
+	}, [graph, rf]);
 
 	// The selection changed (leaf list, deep link, keyboard): bring it on screen, readable.
 	useEffect(() => {

@@ -1,6 +1,5 @@
-import { entryKind, entryPreview } from "../../../core";
+import { shortenPreview } from "../../../core";
 import { type Store, useStore } from "../../../store";
-import { useSessionIndex } from "../../hooks/useSession";
 import { LabFields } from "./LabFields";
 import { LAB_KINDS, type LabKind, useLabForm } from "./useLabForm";
 import { useLabParent } from "./useLabParent";
@@ -13,12 +12,12 @@ const selectAppend = (s: Store) => s.labAppend;
 export function LabPanel() {
 	const active = useStore(selectActive);
 	const append = useStore(selectAppend);
-	const { session, index } = useSessionIndex();
 	const parentId = useLabParent(active);
 	const form = useLabForm(parentId, active);
-	if (!active || !session || !index) return null;
-	const parentPos = parentId === null ? undefined : index.byId.get(parentId);
-	const parent = parentPos === undefined ? null : session.entries[parentPos];
+	if (!active) return null;
+	// The parent closes its path (the worker read its kind and words with the choices).
+	const last = form.choices.path[form.choices.path.length - 1];
+	const parent = last && last.id === parentId ? last : null;
 	const hint = LAB_KINDS.find((k) => k.kind === form.values.kind)?.hint;
 	const addition = form.addition();
 	return (
@@ -48,7 +47,7 @@ export function LabPanel() {
 				<span className="lab-panel__label">under</span>
 				{parent ? (
 					<span className="lab-panel__parent" data-testid="lab-parent" data-entry-id={parent.id}>
-						<code>{parent.id}</code> <span className="muted">{entryKind(parent)}</span> {entryPreview(parent, 50)}
+						<code>{parent.id}</code> <span className="muted">{parent.kind}</span> {shortenPreview(parent.preview, 50)}
 					</span>
 				) : (
 					<span className="muted">no entry</span>

@@ -1,8 +1,7 @@
-import { useMemo, useState } from "react";
-import { type LabAddition, type LabChoice, type LabChoices, labChoices, type SessionEntry } from "../../../core";
-import { askLabChoices, type HostHandle, labOverlay } from "../../../workers/client";
-import { useSessionIndex } from "../../hooks/useSession";
-import { useWorkerAnswer } from "../../hooks/useWorkerAnswer";
+import { useEffect, useState } from "react";
+import type { LabAddition, LabChoice, LabChoices } from "../../../core";
+import type { SessionReader } from "../../../store";
+import { useOpenSession } from "../../hooks/useSession";
 
 export type LabKind = "legacy" | "tail" | "branch-summary" | "context-edit" | "user" | "assistant";
 
@@ -44,21 +43,23 @@ const valid = (id: string, list: readonly LabChoice[], fallback: string) =>
 const NO_CHOICES: LabChoices = { path: [], targets: [], others: [] };
 
 /**
- * The lab's choices under `parentId` as the worker holding a lean session's file reads them (none
- * while it is asked, or when it could not answer: the pickers stay empty, adding says what went
- * wrong).
+ * The lab's choices under `parentId`, as the worker holding the session reads them (none while it
+ * is asked, or when it could not answer: the pickers stay empty, adding says what went wrong).
  */
-function useHostedChoices(
-	host: HostHandle | undefined,
-	entries: readonly SessionEntry[] | undefined,
-	parentId: string | null,
-): LabChoices {
-	const said = useWorkerAnswer(
-		host && entries && parentId ? () => askLabChoices(host, parentId, labOverlay(host, entries)) : null,
-		[entries, parentId],
-		[host],
-	);
-	return said && "answer" in said ? said.answer : NO_CHOICES;
+function useChoices(reader: SessionReader | undefined, parentId: string | null): LabChoices {
+	const [said, setSaid] = useState<{ reader: SessionReader; parentId: string; choices: LabChoices } | null>(null);
+	useEffect(() => {
+		if (!reader || !parentId) return;
+		let live = true;
+		reader.labChoices(parentId).then(
+			(choices) => live && setSaid({ reader, parentId, choices }),
+			() => live && setSaid({ reader, parentId, choices: NO_CHOICES }),
+		);
+		return () => {
+			live = false;
+		};
+	}, [reader, parentId]);
+	return said && said.reader === reader && said.parentId === parentId ? said.choices : NO_CHOICES;
 }
 
 /**
@@ -67,16 +68,9 @@ function useHostedChoices(
  * values while it is not.
  */
 export function useLabForm(parentId: string | null, active: boolean) {
-	const { session } = useSessionIndex();
-	const entries = session?.entries;
-	// A lean session's entries are skeletons: its worker reads the choices from the file.
-	const host = session?.lean ? session.host : undefined;
-	const here = useMemo(
-		() => (!host && active && entries && parentId ? labChoices(entries, parentId) : NO_CHOICES),
-		[host, active, entries, parentId],
-	);
-	const hosted = useHostedChoices(host, active ? entries : undefined, parentId);
-	const choices = host ? hosted : here;
+	const session = useOpenSession();
+	// The worker that holds the session reads the choices from the file (only while the lab is open).
+	const choices = useChoices(active ? session?.reader : undefined, parentId);
 	const [kind, setKind] = useState<LabKind>("legacy");
 	const [kept, setKept] = useState("");
 	const [from, setFrom] = useState("");

@@ -1,7 +1,6 @@
 import { useEffect, useState } from "react";
-import { resolveLeaf } from "../../../core";
 import { type Store, useStore } from "../../../store";
-import { useSessionIndex } from "../../hooks/useSession";
+import { useOpenSession } from "../../hooks/useSession";
 
 const selectLeaf = (s: Store) => s.selectedLeafId;
 const selectFocused = (s: Store) => s.focusedEntryId;
@@ -9,10 +8,10 @@ const selectFocused = (s: Store) => s.focusedEntryId;
 /**
  * Where the lab appends: the entry last chosen, either as the leaf (a graph node, a tip) or by
  * opening it in the inspector. Null when the session has no entries, or while the lab is not open
- * (`open` false): finding the leaf may make a large session's id map at once.
+ * (`open` false).
  */
 export function useLabParent(open: boolean): string | null {
-	const { session, index } = useSessionIndex();
+	const session = useOpenSession();
 	const leafId = useStore(selectLeaf);
 	const focusedId = useStore(selectFocused);
 	const [useFocus, setUseFocus] = useState(false);
@@ -24,8 +23,7 @@ export function useLabParent(open: boolean): string | null {
 	useEffect(() => {
 		if (focusedId) setUseFocus(true);
 	}, [focusedId]);
-	if (!open || !session || !index) return null;
-	if (useFocus && focusedId && index.byId.has(focusedId)) return focusedId;
-	const leaf = resolveLeaf(index, leafId ?? undefined);
-	return leaf >= 0 ? session.entries[leaf].id : null;
+	if (!open || !session) return null;
+	if (useFocus && focusedId) return focusedId;
+	return leafId ?? session.leafId;
 }

@@ -1,7 +1,7 @@
 import { type KeyboardEvent, useCallback, useEffect, useMemo, useRef } from "react";
-import { resolveLeaf, sortTips } from "../../../core";
+import { sortTips } from "../../../core";
 import { type Store, useStore } from "../../../store";
-import { useSessionIndex } from "../../hooks/useSession";
+import { useOpenSession } from "../../hooks/useSession";
 import "./LeafList.css";
 import { LeafRow } from "./LeafRow";
 import { TipSortSelect } from "./TipSortSelect";
@@ -20,7 +20,7 @@ const selectTipSort = (s: Store) => s.tipSort;
 
 /** Every branch tip of the open session; clicking one selects it as the leaf (↑/↓ move). */
 export function LeafList() {
-	const { session, index } = useSessionIndex();
+	const session = useOpenSession();
 	const summaries = useLeafSummaries();
 	const order = useStore(selectTipSort);
 	const leaves = useMemo(() => sortTips(summaries, order), [summaries, order]);
@@ -38,11 +38,9 @@ export function LeafList() {
 	const container = useRef<HTMLUListElement>(null);
 	const virtual = leaves.length > VIRTUALIZE_AT;
 	const win = useVirtualWindow(container, leaves.length, ROW, virtual);
-	// A selected tip is found among the tips by its id (a large preview's id map may not be made
-	// yet); anything else as pi resolves it (no selection: the current leaf).
-	const tipRow = selectedLeafId ? leaves.findIndex((l) => index?.entries[l.position]?.id === selectedLeafId) : -1;
-	const selectedPos = tipRow >= 0 || !index ? -1 : resolveLeaf(index, selectedLeafId ?? undefined);
-	const selectedRow = tipRow >= 0 ? tipRow : leaves.findIndex((l) => l.position === selectedPos);
+	// The selected tip (no selection: the current leaf); none when an inner entry is selected.
+	const selected = selectedLeafId ?? session?.leafId ?? null;
+	const selectedRow = selected === null ? -1 : leaves.findIndex((l) => l.id === selected);
 	const { reveal } = win;
 
 	useEffect(() => {
@@ -64,7 +62,7 @@ export function LeafList() {
 		[leaves, selectedRow, selectLeaf],
 	);
 
-	if (!session || !index) return null;
+	if (!session) return null;
 	const rows = [];
 	for (let i = win.start; i < win.end; i++) {
 		const leaf = leaves[i];
@@ -72,7 +70,6 @@ export function LeafList() {
 			<LeafRow
 				key={leaf.id}
 				leaf={leaf}
-				lastUser={leaf.lastUser >= 0 ? session.entries[leaf.lastUser] : undefined}
 				selected={i === selectedRow}
 				top={virtual ? i * ROW : undefined}
 				onSelect={selectLeaf}

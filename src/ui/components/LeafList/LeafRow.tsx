@@ -1,10 +1,9 @@
 import { memo } from "react";
-import { entryPreview, type LeafSummary, type SessionEntry } from "../../../core";
+import type { LeafSummary } from "../../../core";
 import { formatTokens } from "../Library/format";
 
 interface Props {
 	leaf: LeafSummary;
-	lastUser: SessionEntry | undefined;
 	selected: boolean;
 	/** Absolute offset when the list is virtualised. */
 	top?: number;
@@ -12,7 +11,7 @@ interface Props {
 }
 
 /** One branch tip: the last user message on its path, depth, context size, current-leaf mark. */
-export const LeafRow = memo(function LeafRow({ leaf, lastUser, selected, top, onSelect }: Props) {
+export const LeafRow = memo(function LeafRow({ leaf, selected, top, onSelect }: Props) {
 	return (
 		<li className="leaf-row" style={top === undefined ? undefined : { position: "absolute", top, left: 0, right: 0 }}>
 			<button
@@ -23,8 +22,9 @@ export const LeafRow = memo(function LeafRow({ leaf, lastUser, selected, top, on
 				aria-pressed={selected}
 				onClick={() => onSelect(leaf.id)}
 			>
-				<span className={`leaf-item__preview${lastUser ? "" : " muted"}`}>
-					{lastUser ? entryPreview(lastUser, 90) : "(no user message on this path)"}
+				<span className={`leaf-item__preview${leaf.lastUserText !== null ? "" : " muted"}`}>
+					{leaf.lastUserText ??
+						(leaf.lastUser >= 0 ? "(its last user message is not read yet)" : "(no user message on this path)")}
 				</span>
 				<span className="leaf-item__meta">
 					{leaf.lanes && (

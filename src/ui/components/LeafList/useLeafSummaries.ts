@@ -1,14 +1,10 @@
 import type { LeafSummary } from "../../../core";
-import { useStore } from "../../../store";
-import type { ShownView } from "../../../store/view";
+import { type Store, useStore } from "../../../store";
 
 const NONE: LeafSummary[] = [];
-const selectLeaves = (s: { shown: ShownView | null }) => s.shown?.leaves ?? NONE;
+const selectTips = (s: Store) => s.session?.tips ?? NONE;
 
-/**
- * The open session's tip summaries (the store's view of it): rendered again when counted tips
- * replace the uncounted ones a load showed first.
- */
+/** The open session's tips: rendered again when the counted tips replace the uncounted ones an open showed first. */
 export function useLeafSummaries(): LeafSummary[] {
-	return useStore(selectLeaves);
+	return useStore(selectTips);
 }

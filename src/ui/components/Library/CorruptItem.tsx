@@ -1,5 +1,5 @@
 import { useState } from "react";
-import type { CorruptRecord } from "../../../storage/repository";
+import type { CorruptRecord } from "../../../store";
 import { ConfirmButtons } from "./ConfirmButtons";
 
 const WHERE: Record<CorruptRecord["store"], string> = {

@@ -1,5 +1,5 @@
 import type { Lineage } from "../../../core";
-import type { SessionMeta } from "../../../storage/repository";
+import type { SessionMeta } from "../../../store";
 import { LibraryItem } from "./LibraryItem";
 import { cwdName, displayName, type LibraryGroup } from "./libraryView";
 

@@ -1,5 +1,5 @@
 import { useState } from "react";
-import type { SessionMeta } from "../../../storage/repository";
+import type { SessionMeta } from "../../../store";
 import { type Store, useStore } from "../../../store";
 import { ConfirmButtons } from "./ConfirmButtons";
 import { formatBytes, formatCount } from "./format";

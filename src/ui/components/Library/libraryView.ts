@@ -1,5 +1,5 @@
 import { type Lineage, lineageRows } from "../../../core";
-import type { SessionMeta } from "../../../storage/repository";
+import type { SessionMeta } from "../../../store";
 
 export type LibrarySort = "newest" | "oldest" | "name" | "size";
 

@@ -1,5 +1,5 @@
 import { buildLineage, type Lineage } from "../../../core";
-import type { SessionMeta } from "../../../storage/repository";
+import type { SessionMeta } from "../../../store";
 import { type Store, useStore } from "../../../store";
 
 const cache = new WeakMap<readonly SessionMeta[], Lineage>();

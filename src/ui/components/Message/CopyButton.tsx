@@ -2,8 +2,8 @@ import { useEffect, useState } from "react";
 import { writeClipboard } from "../../../store/browser";
 
 interface Props {
-	/** The text to copy; a function is called only on click (large payloads). */
-	text: string | (() => string);
+	/** The text to copy; a function is called only on click (large payloads, text read from the worker). */
+	text: string | (() => string | Promise<string>);
 	label?: string;
 	title?: string;
 	testId?: string;
@@ -25,7 +25,12 @@ export function CopyButton({ text, label = "Copy", title, testId }: Props) {
 			data-testid={testId ?? "copy-button"}
 			onClick={(e) => {
 				e.stopPropagation();
-				void writeClipboard(typeof text === "function" ? text() : text).then((ok) => setState(ok ? "done" : "failed"));
+				void Promise.resolve(typeof text === "function" ? text() : text)
+					.then(writeClipboard)
+					.then(
+						(ok) => setState(ok ? "done" : "failed"),
+						() => setState("failed"),
+					);
 			}}
 		>
 			{state === "done" ? "Copied" : state === "failed" ? "Copy failed" : label}

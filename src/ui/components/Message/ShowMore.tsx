@@ -1,6 +1,7 @@
 import { memo, type ReactNode, useMemo, useState } from "react";
 import { CopyButton } from "./CopyButton";
 import { formatCount } from "./fields";
+import { useClip } from "./textSource";
 import { countNewlines, truncate, windowEnd } from "./truncate";
 
 /**
@@ -10,6 +11,8 @@ import { countNewlines, truncate, windowEnd } from "./truncate";
  */
 export const WINDOW_LINES = 300;
 export const WINDOW_CHARS = 8000;
+/** Characters read from the worker at once past the part of a long text the page holds. */
+const READ_CHARS = 64 * 1024;
 
 interface Props {
 	text: string;
@@ -35,35 +38,59 @@ const Slice = memo(
 );
 
 /**
- * Shows the start of a long text; each "show more" reveals the next bounded slice. A text cut
- * short offers to copy all of it.
+ * Shows the start of a long text; each "show more" reveals the next bounded slice. A text the
+ * worker cut short (see `useClip`) is read on from the worker as the slices reach its end, a
+ * slice at a time: it never comes to the page whole unless copied. A text cut short offers to
+ * copy all of it.
  */
 export function ShowMore({ text, maxLines = 24, maxChars = 4000, children }: Props) {
+	const clip = useClip(text);
+	// The text as far as the page holds it: what came with the row, and what was read since.
+	const [read, setRead] = useState<{ for: string; text: string } | null>(null);
+	const known = read?.for === text ? read.text : text;
+	const total = clip?.length ?? text.length;
 	// Where each slice shown ends; empty while collapsed.
 	const [ends, setEnds] = useState<number[]>([]);
+	const [reading, setReading] = useState<string | null>(null);
 	const cut = useMemo(() => truncate(text, maxLines, maxChars), [text, maxLines, maxChars]);
 	const shownEnd = ends.length > 0 ? ends[ends.length - 1] : cut.text.length;
-	// All the newlines once; then only those of the part shown (which grows a slice at a time).
-	const lines = useMemo(() => cut.hiddenLines + countNewlines(text, 0, cut.text.length), [text, cut]);
-	const hiddenLines = useMemo(() => lines - countNewlines(text, 0, shownEnd), [text, lines, shownEnd]);
-	if (cut.hiddenChars === 0) return <>{children(text)}</>;
-	const hiddenChars = text.length - shownEnd;
+	// The newlines of the part held once; then only those of the part shown (which grows a slice at a time).
+	const lines = useMemo(() => cut.hiddenLines + countNewlines(known, 0, cut.text.length), [known, cut]);
+	const hiddenLines = useMemo(() => lines - countNewlines(known, 0, shownEnd), [known, lines, shownEnd]);
+	if (cut.hiddenChars === 0 && !clip) return <>{children(text)}</>;
+	const hiddenChars = total - shownEnd;
 	const more =
-		hiddenLines > 0 ? `${formatCount(hiddenLines)} more lines` : `${formatCount(hiddenChars)} more characters`;
-	const showNext = () => {
+		hiddenLines > 0 && known.length === total
+			? `${formatCount(hiddenLines)} more lines`
+			: `${formatCount(hiddenChars)} more characters`;
+	const showNext = async () => {
 		const from = ends.length > 0 ? shownEnd : 0;
 		const first = ends.length === 0;
-		const end = windowEnd(text, from, first ? maxLines : WINDOW_LINES, first ? maxChars : WINDOW_CHARS);
+		let held = known;
+		// The next slice reaches past what the page holds: the worker sends the next part.
+		if (clip && held.length < total && from + WINDOW_CHARS * 2 > held.length) {
+			setReading("Reading…");
+			try {
+				held += await clip.more(held.length, Math.min(total, held.length + READ_CHARS));
+				setRead({ for: text, text: held });
+				setReading(null);
+			} catch (err) {
+				setReading(`Could not read more: ${err instanceof Error ? err.message : String(err)}`);
+				return;
+			}
+		}
+		const end = windowEnd(held, from, first ? maxLines : WINDOW_LINES, first ? maxChars : WINDOW_CHARS);
 		// The first click shows the collapsed part (a whole window) and the slice after it.
-		const next = first ? [end, windowEnd(text, end, WINDOW_LINES, WINDOW_CHARS)] : [end];
+		const next = first ? [end, windowEnd(held, end, WINDOW_LINES, WINDOW_CHARS)] : [end];
 		setEnds([...ends, ...next.filter((e, i, all) => e > (i > 0 ? all[i - 1] : from))]);
 	};
 	const starts = [0, ...ends.slice(0, -1)];
+	const copyAll = async () => (clip && known.length < total ? known + (await clip.more(known.length, total)) : known);
 	return (
 		<>
 			{ends.length === 0
 				? children(`${cut.text}…`)
-				: ends.map((end, i) => <Slice key={starts[i]} text={text.slice(starts[i], end)} render={children} />)}
+				: ends.map((end, i) => <Slice key={starts[i]} text={known.slice(starts[i], end)} render={children} />)}
 			<span style={BAR}>
 				{hiddenChars > 0 && (
 					<button
@@ -71,13 +98,19 @@ export function ShowMore({ text, maxLines = 24, maxChars = 4000, children }: Pro
 						className="msg-more"
 						aria-expanded={false}
 						data-testid="show-more"
+						disabled={reading === "Reading…"}
 						onClick={(e) => {
 							e.stopPropagation();
-							showNext();
+							void showNext();
 						}}
 					>
 						{`Show more (${more})`}
 					</button>
+				)}
+				{reading && (
+					<span className="muted" role="status">
+						{reading}
+					</span>
 				)}
 				{ends.length > 0 && (
 					<button
@@ -93,7 +126,7 @@ export function ShowMore({ text, maxLines = 24, maxChars = 4000, children }: Pro
 						Show less
 					</button>
 				)}
-				<CopyButton text={() => text} label="Copy all" title="Copy the whole text" testId="show-more-copy" />
+				<CopyButton text={copyAll} label="Copy all" title="Copy the whole text" testId="show-more-copy" />
 			</span>
 		</>
 	);

@@ -1,12 +1,12 @@
-import { useToolResultLanguage } from "../Code/useToolResultLanguage";
 import { ContentBlocks } from "./ContentBlocks";
 import { str } from "./fields";
 import { JsonView } from "./JsonView";
+import { useSourceLanguage } from "./textSource";
 
 /** A tool result: tool name, call id, error flag, output (text and images) and details. */
 export function ToolResultView({ m }: { m: Record<string, unknown> }) {
 	const isError = m.isError === true;
-	const language = useToolResultLanguage(m.toolCallId);
+	const language = useSourceLanguage();
 	return (
 		<div className={`msg msg--tool${isError ? " msg--error" : ""}`}>
 			<div className="msg-head">

@@ -1,5 +1,5 @@
 import { memo, useState } from "react";
-import type { SessionMeta } from "../../../storage/repository";
+import type { SessionMeta } from "../../../store";
 import { type SearchGroup, type Store, useStore } from "../../../store";
 import { Highlight } from "../Find/Highlight";
 import { cwdName, displayName } from "../Library/libraryView";

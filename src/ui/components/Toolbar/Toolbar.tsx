@@ -40,20 +40,13 @@ export function Toolbar() {
 				}}
 			/>
 			{session && (
-				<div
-					className="toolbar__session"
-					data-testid="open-session"
-					data-partial={session.partial || undefined}
-					data-lean={session.lean || undefined}
-					title={session.header?.cwd}
-				>
+				<div className="toolbar__session" data-testid="open-session" title={session.header?.cwd}>
 					<strong className="toolbar__name" title={session.fileName}>
 						{session.fileName}
 					</strong>
 					<span className="muted toolbar__facts">
-						{session.entries.length} entries · v{session.version}
+						{session.entryCount} entries · v{session.version}
 						{session.migrated ? " (migrated)" : ""}
-						{/* A lean session (the worker holds it: every file it can read so) is complete as it is. */}
 						{session.stored ? "" : " · not stored"}
 					</span>
 				</div>
