@@ -11,7 +11,7 @@ import { convertToLlm } from "../src/core/context/llm";
 import { collectDiagnostics } from "../src/core/session/diagnostics";
 import { createSessionParser, parseSession } from "../src/core/session/parse";
 import { previewSession } from "../src/core/session/preview";
-import { buildTreeIndex, getTreeIndex } from "../src/core/session/tree";
+import { buildTreeIndex } from "../src/core/session/tree";
 import { buildGraph } from "../src/core/view/graph";
 import { ensureWorkload, WORKLOADS, type WorkloadName } from "./generate";
 
@@ -192,7 +192,7 @@ function bench(name: WorkloadName): Row {
 	const entries = session.entries;
 	const treeMs = time(() => buildTreeIndex(entries));
 	const lines = session.lines;
-	const checksMs = time(() => collectDiagnostics(entries, getTreeIndex(entries), lines, []));
+	const checksMs = time(() => collectDiagnostics(entries, buildTreeIndex(entries), lines, []));
 	const index = buildTreeIndex(entries);
 	let deepest = -1;
 	for (const leaf of index.leaves) if (deepest === -1 || index.depth[leaf] > index.depth[deepest]) deepest = leaf;

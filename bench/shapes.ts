@@ -38,7 +38,7 @@ import { closeSync, existsSync, openSync, readFileSync, readSync, statSync, writ
 import { join } from "node:path";
 import { StringDecoder } from "node:string_decoder";
 import { fileURLToPath } from "node:url";
-import { getTreeIndex, parseSession, v1EntryId } from "../src/core";
+import { buildTreeIndex, parseSession, v1EntryId } from "../src/core";
 import { ensureWorkload, OUT_DIR, Rng, WORKLOADS, type WorkloadSpec, type WrittenSession } from "./generate";
 
 export const BUSHY_LARGE: WorkloadSpec = {
@@ -290,7 +290,7 @@ function checkLongChain(source: string, path: string): void {
 		if (e.type === "message") messages++;
 		else if (e.type === "compaction" || e.type === "branch_summary") folds++;
 	}
-	const leaves = getTreeIndex(parsed.entries).leaves.length;
+	const leaves = buildTreeIndex(parsed.entries).leaves.length;
 	const problems: string[] = [];
 	if (parsed.version !== 1) problems.push(`version ${parsed.version}`);
 	if (Math.abs(messages - LONG_CHAIN_MESSAGES) > LONG_CHAIN_MESSAGES / 100) problems.push(`${messages} messages`);

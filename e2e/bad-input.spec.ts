@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { expect, type Page, test, type Worker } from "@playwright/test";
-import { getTreeIndex, type ParsedSession } from "../src/core";
+import { buildTreeIndex, type ParsedSession } from "../src/core";
 import { readSessionBlob } from "../src/workers/readSession";
 import { BAD_INPUTS, type BadInput, GOOD_ID, GOOD_NAME } from "../test/badInputs";
 import { fixturePath } from "./fixtures";
@@ -30,7 +30,7 @@ function pathOf(input: BadInput): string {
 }
 
 function tipsOf(parsed: ParsedSession): string[] {
-	return getTreeIndex(parsed.entries).leaves.map((p) => parsed.entries[p].id);
+	return buildTreeIndex(parsed.entries).leaves.map((p) => parsed.entries[p].id);
 }
 
 function watchPage(page: Page): string[] {

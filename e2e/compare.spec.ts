@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { expect, type Page, test } from "@playwright/test";
-import { compareTips, getTreeIndex, type ParsedSession, parseSession } from "../src/core";
+import { buildTreeIndex, compareTips, type ParsedSession, parseSession } from "../src/core";
 import { openExample, parseExample } from "./examples";
 import { openFiles } from "./explorer";
 import { fixturePath } from "./fixtures";
@@ -41,7 +41,7 @@ test("example 05: the two tips share their first messages, and the new branch ca
 	const file = "05-branch-summary.jsonl";
 	await openExample(page, file);
 	const s = parseExample(file);
-	const index = getTreeIndex(s.entries);
+	const index = buildTreeIndex(s.entries);
 	const [oldTip, newTip] = index.leaves.map((p) => s.entries[p].id);
 	await page.getByTestId("compare-button").click();
 	await expect(page.getByTestId("graph")).toHaveCount(0);
@@ -65,7 +65,7 @@ test("example 05: the two tips share their first messages, and the new branch ca
 test("a golden session: shared prefix, split point and token difference match the core", async ({ page }) => {
 	const name = "golden/mixed-formats.jsonl";
 	const s = parseSession(readFileSync(fixturePath(name), "utf8"));
-	const tips = getTreeIndex(s.entries).leaves.map((p) => s.entries[p].id);
+	const tips = buildTreeIndex(s.entries).leaves.map((p) => s.entries[p].id);
 	// The pair of tips with the longest shared prefix, and one that shares nothing.
 	let best = { a: tips[0], b: tips[1], shared: -1 };
 	let none = { a: tips[0], b: tips[1] };

@@ -1,5 +1,5 @@
 import { expect, type Page, test } from "@playwright/test";
-import { analyzeContext, buildGraph, explainSteps, getTreeIndex } from "../src/core";
+import { analyzeContext, buildGraph, buildTreeIndex, explainSteps } from "../src/core";
 import { openExample, parseExample } from "./examples";
 
 const FILE = "04-two-compactions.jsonl";
@@ -15,7 +15,7 @@ test("walks all seven steps of a compaction example: text, graph paint and inspe
 }) => {
 	await openExample(page, FILE);
 	const s = parseExample(FILE);
-	const index = getTreeIndex(s.entries);
+	const index = buildTreeIndex(s.entries);
 	const steps = explainSteps(s.entries, analyzeContext(s.entries));
 	// The graph as the page first lays it out (nothing expanded; the current leaf is its own node).
 	const graph = buildGraph(index, new Set());
@@ -66,7 +66,7 @@ test("the explainer follows the selected leaf and its keys leave text fields alo
 	const file = "05-branch-summary.jsonl";
 	await openExample(page, file);
 	const s = parseExample(file);
-	const tips = getTreeIndex(s.entries).leaves.map((p) => s.entries[p].id);
+	const tips = buildTreeIndex(s.entries).leaves.map((p) => s.entries[p].id);
 	await page.getByTestId("lesson-explain").click();
 	await expect(page.getByTestId("explainer-step")).toHaveAttribute("data-index", "0");
 	await page.locator(`[data-testid=leaf-item][data-entry-id="${tips[0]}"]`).click();

@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { expect, type Page } from "@playwright/test";
-import { getTreeIndex, parseSession } from "../src/core";
+import { buildTreeIndex, parseSession } from "../src/core";
 import { fixturePath } from "./fixtures";
 
 /** Opens fixture files through the file picker, as a user would. */
@@ -11,7 +11,7 @@ export async function openFiles(page: Page, ...relative: string[]): Promise<void
 /** What the core says about a fixture: header id, tip ids (file order), every entry. */
 export function describeFixture(relative: string) {
 	const parsed = parseSession(readFileSync(fixturePath(relative), "utf8"));
-	const index = getTreeIndex(parsed.entries);
+	const index = buildTreeIndex(parsed.entries);
 	return {
 		id: String(parsed.header?.id),
 		parsed,

@@ -1,5 +1,5 @@
 import { expect, type Page, test } from "@playwright/test";
-import { type FindFilter, findEntries, getTreeIndex } from "../src/core";
+import { buildTreeIndex, type FindFilter, findEntries } from "../src/core";
 import { describeFixture, hashParts, leafItem, openFiles, watchErrors } from "./explorer";
 
 const FILE = "golden/mixed-formats.jsonl";
@@ -7,7 +7,7 @@ const FILE = "golden/mixed-formats.jsonl";
 /** The hits core's find gives for the fixture (live entries, file order). */
 function expectedHits(query: string, filter: FindFilter): string[] {
 	const { parsed } = describeFixture(FILE);
-	const index = getTreeIndex(parsed.entries);
+	const index = buildTreeIndex(parsed.entries);
 	return findEntries(parsed.entries, query, filter)
 		.hits.filter((p) => index.live[p] === 1)
 		.map((p) => parsed.entries[p].id);

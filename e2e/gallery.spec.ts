@@ -1,8 +1,8 @@
 import { expect, type Page, test } from "@playwright/test";
 import {
 	analyzeContext,
+	buildTreeIndex,
 	convertToLlm,
-	getTreeIndex,
 	type ParsedSession,
 	type SessionEntry,
 	v1EntryId,
@@ -72,7 +72,7 @@ const proofs: Record<string, (page: Page, s: ParsedSession) => Promise<void>> = 
 		await expect(fromEntry(page, latest.id)).toHaveCount(1);
 	},
 	"05-branch-summary.jsonl": async (page, s) => {
-		const index = getTreeIndex(s.entries);
+		const index = buildTreeIndex(s.entries);
 		const abandoned = s.entries[index.leaves[0]].id;
 		const summary = ofType(s, "branch_summary")[0];
 		expect(await idsOf(page, "context-entry")).not.toContain(abandoned);

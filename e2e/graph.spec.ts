@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { expect, type Locator, type Page, test } from "@playwright/test";
 import { generateSessionLines, WORKLOADS } from "../bench/generate";
-import { buildGraph, getTreeIndex, parseSession } from "../src/core";
+import { buildGraph, buildTreeIndex, parseSession } from "../src/core";
 import { overviewPaths } from "../src/ui/components/Graph/overview";
 import { fixturePath } from "./fixtures";
 
@@ -10,7 +10,7 @@ const GOLDEN = "golden/branchy-legacy.jsonl";
 /** The session as core reads it: what the graph must show. */
 function expected(file: string) {
 	const session = parseSession(readFileSync(fixturePath(file), "utf8"));
-	const index = getTreeIndex(session.entries);
+	const index = buildTreeIndex(session.entries);
 	const ids = (positions: readonly number[]) => positions.map((p) => session.entries[p].id);
 	return { session, index, graph: buildGraph(index), leaves: ids(index.leaves), branchPoints: ids(index.branchPoints) };
 }
@@ -234,7 +234,7 @@ test("a large tree hands React Flow only what is on and around screen; panning, 
 	const errors: string[] = [];
 	const text = await openGenerated(page, 4000, errors);
 	const session = parseSession(text);
-	const index = getTreeIndex(session.entries);
+	const index = buildTreeIndex(session.entries);
 	const graph = buildGraph(index);
 	expect(graph.nodes.length).toBeGreaterThan(400);
 	await expect(page.locator(".react-flow__node").first()).toBeVisible();
@@ -288,7 +288,7 @@ test("a tree of over 2,000 nodes gets its minimap and overview drawn once the pa
 }) => {
 	const errors: string[] = [];
 	const text = await openGenerated(page, 16_000, errors);
-	const graph = buildGraph(getTreeIndex(parseSession(text).entries));
+	const graph = buildGraph(buildTreeIndex(parseSession(text).entries));
 	// Past the size whose paths are made at once (useOverviewPaths' AT_ONCE).
 	expect(graph.nodes.length).toBeGreaterThan(2000);
 	const want = overviewPaths(graph);

@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { expect, type Page, test } from "@playwright/test";
-import { getTreeIndex, parseSession } from "../src/core";
+import { buildTreeIndex, parseSession } from "../src/core";
 import { fixturePath } from "./fixtures";
 
 /**
@@ -152,7 +152,7 @@ test("a session full of script payloads runs nothing, wherever it is shown", asy
 	await page.goto("./");
 	const scriptsBefore = await watchDom(page);
 	const parsed = parseSession(readFileSync(fixturePath(HOSTILE), "utf8"));
-	const tips = getTreeIndex(parsed.entries).leaves.map((p) => parsed.entries[p].id);
+	const tips = buildTreeIndex(parsed.entries).leaves.map((p) => parsed.entries[p].id);
 
 	await page.getByTestId("file-input").setInputFiles(fixturePath(HOSTILE));
 	const leaves = page.getByTestId("leaf-item");

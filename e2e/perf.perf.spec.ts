@@ -18,7 +18,7 @@ import { join } from "node:path";
 import { type BrowserContext, chromium, expect, type Page, test } from "@playwright/test";
 import { OUT_DIR } from "../bench/generate";
 import { defaultShapes, ensureShape, SHAPES, type ShapeFile, type ShapeName } from "../bench/shapes";
-import { getTreeIndex, parseSession } from "../src/core";
+import { buildTreeIndex, parseSession } from "../src/core";
 import {
 	bareWorkerParse,
 	type FrameFigures,
@@ -166,7 +166,7 @@ function deepestTip(file: ShapeFile): { id: string; length: number; entries: num
 		return { id: `${from.id}${suffix}`, length: Number.NaN, entries: null, other };
 	}
 	const parsed = parseSession(readFileSync(file.path, "utf8"));
-	const index = getTreeIndex(parsed.entries);
+	const index = buildTreeIndex(parsed.entries);
 	let deepest = index.leaves[0];
 	for (const l of index.leaves) if (index.depth[l] > index.depth[deepest]) deepest = l;
 	let other = -1;

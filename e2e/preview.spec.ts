@@ -4,7 +4,7 @@ import { ensureWorkload, WORKLOADS } from "../bench/generate";
 import {
 	analyzeContext,
 	buildGraph,
-	getTreeIndex,
+	buildTreeIndex,
 	inspectContext,
 	type ParsedSession,
 	parseSession,
@@ -26,7 +26,7 @@ const count = (n: number) => n.toLocaleString("en-US");
  * the session in the library.
  */
 async function expectOpens(page: Page, path: string, parsed: ParsedSession): Promise<void> {
-	const index = getTreeIndex(parsed.entries);
+	const index = buildTreeIndex(parsed.entries);
 	const tips = index.leaves.map((p) => parsed.entries[p].id);
 	expect(tips.length).toBeGreaterThan(1);
 	const leaf = parsed.leafId as string;

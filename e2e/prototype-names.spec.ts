@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { expect, test } from "@playwright/test";
-import { getTreeIndex, parseSession } from "../src/core";
+import { buildTreeIndex, parseSession } from "../src/core";
 import { fixturePath } from "./fixtures";
 
 /**
@@ -26,7 +26,7 @@ function hostileSession(name: string): { text: string; tip: string } {
 	const text = `${out.join("\n")}\n`;
 	// The renamed tip is still a tip (nothing hangs below it).
 	const again = parseSession(text);
-	const index = getTreeIndex(again.entries);
+	const index = buildTreeIndex(again.entries);
 	expect(index.leaves.map((p) => again.entries[p].id)).toContain(name);
 	return { text, tip: name };
 }

@@ -1,5 +1,5 @@
 import { expect, type Page, test } from "@playwright/test";
-import { buildGraph, getTreeIndex, NODE_PREVIEW_MAX, nodePreview } from "../src/core";
+import { buildGraph, buildTreeIndex, NODE_PREVIEW_MAX, nodePreview } from "../src/core";
 import { describeFixture, leafItem, openFiles } from "./explorer";
 
 const node = (page: Page, id: string) => page.locator(`.react-flow__node[data-id="${id}"]`);
@@ -53,7 +53,7 @@ for (const file of ["golden/retained-tail.jsonl", "golden/mixed-formats.jsonl"])
 		await expect.poll(() => onCanvas(page, leaf)).toBe(true);
 		expect(await smallestText(page)).toBeGreaterThanOrEqual(11);
 		// The node above the leaf (an entry or the folded run before it) is on screen too.
-		const graph = buildGraph(getTreeIndex(fx.parsed.entries));
+		const graph = buildGraph(buildTreeIndex(fx.parsed.entries));
 		const above = graph.parentNode[graph.indexOf.get(leaf) ?? -1];
 		if (above !== undefined && above >= 0) await expect.poll(() => onCanvas(page, graph.nodes[above].id)).toBe(true);
 	});

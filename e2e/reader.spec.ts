@@ -3,10 +3,10 @@ import { expect, type Page, test } from "@playwright/test";
 import {
 	analyzeContext,
 	buildGraph,
+	buildTreeIndex,
 	convertToLlm,
 	entryPreview,
 	findEntries,
-	getTreeIndex,
 	parseSession,
 	previewSession,
 	previewToParts,
@@ -181,7 +181,7 @@ test("find in a session: the worker searches the file, hits as core's, with exce
 	const errors = watchErrors(page);
 	const file = "golden/mixed-formats.jsonl";
 	const { parsed } = describeFixture(file);
-	const index = getTreeIndex(parsed.entries);
+	const index = buildTreeIndex(parsed.entries);
 	await page.goto("./");
 	await openFiles(page, file);
 	for (const [query, filter] of [
@@ -299,7 +299,7 @@ test("a folded run expands into nodes whose kinds and previews are read from the
 	const errors = watchErrors(page);
 	const file = "golden/branchy-legacy.jsonl";
 	const session = parseSession(readFileSync(fixturePath(file), "utf8"));
-	const index = getTreeIndex(session.entries);
+	const index = buildTreeIndex(session.entries);
 	await page.goto("./");
 	await openFiles(page, file);
 	await page.getByRole("button", { name: "Fit View" }).click();

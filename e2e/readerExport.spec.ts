@@ -3,11 +3,11 @@ import { basename } from "node:path";
 import { expect, type Page, test } from "@playwright/test";
 import {
 	analyzeContext,
+	buildTreeIndex,
 	convertToLlm,
 	decodeShare,
 	exportBranch,
 	formatBytes,
-	getTreeIndex,
 	MAX_SHARE_FRAGMENT_CHARS,
 	parseSession,
 	type SessionIssue,
@@ -129,7 +129,7 @@ for (const file of ["golden/compaction-heavy.jsonl", "pi-mono/large-session.json
 		const text = readFileSync(fixturePath(file), "utf8");
 		const f = describeFixture(file);
 		const tip = f.tips.find((id) => id !== f.currentLeaf) ?? (f.currentLeaf as string);
-		const index = getTreeIndex(f.parsed.entries);
+		const index = buildTreeIndex(f.parsed.entries);
 		const payload = `${JSON.stringify(convertToLlm(analyzeContext(f.parsed.entries, tip, index).messages), null, 2)}\n`;
 		// Nothing to redact: the downloads are the exports as made.
 		expect(scanSecrets(text)).toEqual([]);

@@ -2,12 +2,12 @@ import { expect, type Page, test } from "@playwright/test";
 import {
 	analyzeContext,
 	buildGraph,
+	buildTreeIndex,
 	type CompareRow,
 	compareLayout,
 	compareTips,
 	entryPreview,
 	explainSteps,
-	getTreeIndex,
 	type ParsedSession,
 	summarizeLeaves,
 } from "../src/core";
@@ -25,7 +25,7 @@ async function openThroughInput(page: Page, file: string): Promise<void> {
 
 /** The pair of different tips whose payloads share the most messages (and both go on after). */
 function splitPair(s: ParsedSession): { a: string; b: string } {
-	const index = getTreeIndex(s.entries);
+	const index = buildTreeIndex(s.entries);
 	const tips = index.leaves.map((p) => s.entries[p].id);
 	let best = { a: tips[0], b: tips[1], shared: -1 };
 	for (const a of tips) {
@@ -77,7 +77,7 @@ const count = (n: number) => n.toLocaleString("en-US");
  * words the compare view puts around them.
  */
 function expectedComparison(s: ParsedSession, a: string, b: string): Awaited<ReturnType<typeof readComparison>> {
-	const index = getTreeIndex(s.entries);
+	const index = buildTreeIndex(s.entries);
 	const cmp = compareTips(s.entries, a, b);
 	const layout = compareLayout(cmp);
 	const row = (r: CompareRow) => `${r.role}: ${r.index + 1}${r.role}${r.preview}≈${count(r.tokens)} tok`;
@@ -123,7 +123,7 @@ test("a golden with branches: two tips compared by the worker, as core compares 
 	expect(shown.options.some((o) => o.includes("(no text)"))).toBe(false);
 
 	// Tips picked one after another without waiting: the view ends on the last pair picked.
-	const tips = getTreeIndex(parsed.entries).leaves.map((p) => parsed.entries[p].id);
+	const tips = buildTreeIndex(parsed.entries).leaves.map((p) => parsed.entries[p].id);
 	const compare = page.getByTestId("compare");
 	for (const other of tips.filter((t) => t !== a).slice(0, 4))
 		await compare.getByTestId("compare-b").selectOption(other);
@@ -143,7 +143,7 @@ test("a golden with compactions: the explainer walks its seven steps from the wo
 	const errors = watchErrors(page);
 	const file = "golden/compaction-heavy.jsonl";
 	const { parsed, tips } = describeFixture(file);
-	const index = getTreeIndex(parsed.entries);
+	const index = buildTreeIndex(parsed.entries);
 	// A tip whose context has a compaction, not the one the file opens on.
 	const leaf = tips.find(
 		(t) => t !== parsed.leafId && analyzeContext(parsed.entries, t, index).compaction !== null,

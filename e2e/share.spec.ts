@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { type Download, expect, type Page, test } from "@playwright/test";
-import { decodeShare, getPath, getTreeIndex, MAX_SHARE_FRAGMENT_CHARS, parseSession } from "../src/core";
+import { buildTreeIndex, decodeShare, getPath, MAX_SHARE_FRAGMENT_CHARS, parseSession } from "../src/core";
 import { parseHash } from "../src/store/address";
 import { startServer } from "../test/staticServer";
 import { describeFixture, expectTips, leafItem, libraryItem, openFiles, watchErrors } from "./explorer";
@@ -345,7 +345,7 @@ test("export one branch: a new session whose header names its parent and whose e
 	// The export opens as a session with one tip.
 	const reopened = parseSession(text);
 	expect(reopened.issues.filter((i) => i.severity === "error")).toEqual([]);
-	expect(getTreeIndex(reopened.entries).leaves).toHaveLength(1);
+	expect(buildTreeIndex(reopened.entries).leaves).toHaveLength(1);
 });
 
 test("export the provider payload of the selected leaf: pi's convertToLlm output for it", async ({ page }) => {

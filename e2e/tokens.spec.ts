@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { getTreeIndex, measuredContext, pathPositions, sortTips, summarizeLeaves } from "../src/core";
+import { buildTreeIndex, measuredContext, pathPositions, sortTips, summarizeLeaves } from "../src/core";
 import { describeFixture, leafItem, openFiles } from "./explorer";
 
 const FILE = "golden/retained-tail.jsonl";
@@ -9,7 +9,7 @@ test("the provider's measured tokens stand next to the estimate, in the inspecto
 }) => {
 	const fx = describeFixture(FILE);
 	const entries = fx.parsed.entries;
-	const index = getTreeIndex(entries);
+	const index = buildTreeIndex(entries);
 	const tips = summarizeLeaves(entries, index);
 	const tip = tips.find((t) => t.measuredTokens !== null && !t.isCurrent);
 	if (!tip) throw new Error("the fixture has no measured tip");

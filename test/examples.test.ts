@@ -4,8 +4,8 @@ import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import {
 	analyzeContext,
+	buildTreeIndex,
 	convertToLlm,
-	getTreeIndex,
 	type ParsedSession,
 	parseSession,
 	type SessionEntry,
@@ -84,7 +84,7 @@ describe("example gallery", () => {
 
 	it("05: the new branch carries a branch summary of the abandoned one", () => {
 		const s = load("05-branch-summary.jsonl");
-		const index = getTreeIndex(s.entries);
+		const index = buildTreeIndex(s.entries);
 		expect(index.leaves.length).toBe(2);
 		expect(index.branchPoints.length).toBe(1);
 		const current = analyzeContext(s.entries);

@@ -1,7 +1,7 @@
 import {
+	buildTreeIndex,
 	compareTips,
 	createPreviewScanner,
-	getTreeIndex,
 	measuredContext,
 	pathPositions,
 	previewToParts,
@@ -44,7 +44,7 @@ export function heldOf(
  * what the provider measured for each tip.
  */
 export function comparedByWorker(entries: SessionEntry[], a: string | null, b: string | null): TipComparison {
-	const index = getTreeIndex(entries);
+	const index = buildTreeIndex(entries);
 	const measured = (id: string | null) => {
 		const leaf = resolveLeaf(index, id);
 		return leaf < 0 ? null : measuredContext(entries, pathPositions(index, leaf));

@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { getTreeIndex, KNOWN_ENTRY_TYPES, OMP_ENTRY_TYPES, parseSession } from "../src/core";
+import { buildTreeIndex, KNOWN_ENTRY_TYPES, OMP_ENTRY_TYPES, parseSession } from "../src/core";
 import { FIXTURES_DIR } from "./fixtures";
 import { HOSTILE_IDS, hostileSessionText } from "./hostileSession";
 
@@ -25,7 +25,7 @@ describe("the hostile session fixture", () => {
 		);
 		for (const role of ["user", "assistant", "toolResult", "bashExecution", "system"])
 			expect(roles, role).toContain(role);
-		const index = getTreeIndex(parsed.entries);
+		const index = buildTreeIndex(parsed.entries);
 		const tips = index.leaves.map((p) => parsed.entries[p].id);
 		expect(tips).toEqual(expect.arrayContaining([HOSTILE_IDS.quote, HOSTILE_IDS.proto, HOSTILE_IDS.script]));
 		expect(index.byId.get(HOSTILE_IDS.ctor)).toBeTypeOf("number");

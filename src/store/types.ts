@@ -69,6 +69,11 @@ export interface LibraryState {
 	 * from a link (ids in `unsavedFromLink`) or could not be stored.
 	 */
 	unsaved: SessionMeta[];
+	/**
+	 * The file contents of the unsaved sessions, by id, so they can be reopened, saved later or
+	 * exported (a picked file's Blob only refers to the file on disk).
+	 */
+	unsavedBodies: ReadonlyMap<string, Blob>;
 	/** The unsaved sessions that came from a link (never offered to the library unasked). */
 	unsavedFromLink: ReadonlySet<string>;
 	/** Why browser storage cannot be used at all (private window, blocked), else null. */

@@ -1,4 +1,4 @@
-import { buildSearchDoc, describeFurther, getTreeIndex, type SearchDoc } from "../core";
+import { buildSearchDoc, buildTreeIndex, describeFurther, type SearchDoc } from "../core";
 import { toStorageError } from "../storage/idb";
 import type { SessionMeta } from "../storage/repository";
 import { putSearchDoc } from "../storage/searchStore";
@@ -38,6 +38,7 @@ export async function importSessionBlob(
 	const result = await readSessionBlob(blob, onProgress, { diagnostics: false });
 	const key = options.sessionId ?? sessionKey(result.parsed.header?.id, result.contentHash, options.fileName);
 	const { parsed } = result;
+	const index = buildTreeIndex(parsed.entries);
 	const meta = describeSession({
 		key,
 		fileName: options.fileName,
@@ -47,9 +48,9 @@ export async function importSessionBlob(
 		version: parsed.version,
 		...(parsed.title !== undefined ? { title: parsed.title } : {}),
 		description: describeFurther(null, parsed.entries),
-		tips: getTreeIndex(parsed.entries).leaves.length,
+		tips: index.leaves.length,
 	});
-	return { kind: "parsed", meta, doc: buildSearchDoc(key, result.contentHash, result.parsed.entries) };
+	return { kind: "parsed", meta, doc: buildSearchDoc(key, result.contentHash, parsed.entries, index) };
 }
 
 export interface IndexOptions {

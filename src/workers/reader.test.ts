@@ -9,6 +9,7 @@ import {
 	analyzeContext,
 	branchHeader,
 	buildGraph,
+	buildTreeIndex,
 	CLIP_CHARS,
 	clipValue,
 	convertToLlm,
@@ -17,7 +18,6 @@ import {
 	entrySearchText,
 	exportBranch,
 	findEntries,
-	getTreeIndex,
 	graphParts,
 	hashText,
 	type ParsedSession,
@@ -96,12 +96,12 @@ const CASES: [string, string][] = [
 ];
 
 /** The tips a session's list shows: entries no entry names as parent. */
-const tipsOf = (parsed: ParsedSession) => getTreeIndex(parsed.entries).leaves.map((p) => parsed.entries[p].id);
+const tipsOf = (parsed: ParsedSession) => buildTreeIndex(parsed.entries).leaves.map((p) => parsed.entries[p].id);
 
 describe.each(CASES)("%s through the reader", (_name, text) => {
 	const parsed = parseSession(text);
 	const { entries } = parsed;
-	const index = getTreeIndex(entries);
+	const index = buildTreeIndex(entries);
 
 	it("opens: ready with the full parse's graph and tips, then described, counted and checked as the full parse", async () => {
 		const { reader, events } = await opened(text);

@@ -1,5 +1,5 @@
 import { lazyArray } from "../session/lazyArray";
-import type { AgentMessage, ContextEditEntry, ModelRef, SessionContext, SessionEntry } from "../session/types";
+import type { AgentMessage, ContextEditEntry, Dialect, ModelRef, SessionContext, SessionEntry } from "../session/types";
 
 /*
  * The shape of the builder's answer for one leaf (`ContextAnalysis`): what every dialect's rules
@@ -16,6 +16,13 @@ import type { AgentMessage, ContextEditEntry, ModelRef, SessionContext, SessionE
  * - `cleared`: oh-my-pi: at or before the latest `/clear` (`reset_boundary`) after the latest compaction.
  */
 export type Region = "whole" | "summarized" | "kept" | "checkpoint" | "after" | "cleared";
+
+/**
+ * Regions as byte codes: a region's code is its index here (packed fates, see core `PackedFates`,
+ * and pi's builder use them). 0, what a new array holds, is "summarized", so a summarized prefix
+ * of two million entries is not written at all.
+ */
+export const REGION_CODES: readonly Region[] = ["summarized", "kept", "checkpoint", "after", "whole", "cleared"];
 
 /**
  * Which rule picked the selected range (SPEC §3.1); `clear` is oh-my-pi's: the latest
@@ -71,6 +78,8 @@ export interface CompactionInfo {
 
 /** Everything the builder decides for one leaf, for the inspector and the explainer. */
 export interface ContextAnalysis {
+	/** The format whose rules built it (they also convert its messages for the provider). */
+	dialect: Dialect;
 	/** Resolved leaf position, -1 for the empty path. */
 	leaf: number;
 	/** Positions root → leaf. */
@@ -97,6 +106,11 @@ export interface ContextAnalysis {
 	activeToolsFrom: number;
 	/** Settings a dialect adds (see `SessionContext`); absent for pi. */
 	extras?: Pick<SessionContext, "models" | "mode">;
+	/**
+	 * When the path's first fates are all summarized (or cleared) alike, those (made when read,
+	 * see `summarizedFates`) and the rest; null when every fate is a plain object.
+	 */
+	summarized: SummarizedPrefix | null;
 }
 
 /** The summarized prefix behind fates made by `summarizedFates`, for code that packs them all. */
@@ -110,12 +124,11 @@ export interface SummarizedPrefix {
 	after: readonly PathEntryFate[];
 }
 
-const prefixes = new WeakMap<readonly PathEntryFate[], SummarizedPrefix>();
-
 /**
  * The fates of `path` when its first `count` entries are summarized (or cleared, by oh-my-pi's
  * /clear): those are made when read (a path of a million entries compacted near its end costs
- * nothing for them until they are shown), `after` holds the rest.
+ * nothing for them until they are shown), `after` holds the rest. With them, the prefix they
+ * share, for the analysis's `summarized` (code that packs or counts fates reads it instead).
  */
 export function summarizedFates(
 	entries: readonly SessionEntry[],
@@ -124,7 +137,7 @@ export function summarizedFates(
 	reason: string,
 	after: PathEntryFate[],
 	region: SummarizedPrefix["region"] = "summarized",
-): PathEntryFate[] {
+): { fates: PathEntryFate[]; prefix: SummarizedPrefix } {
 	const made: (PathEntryFate | undefined)[] = [];
 	const fates = lazyArray(count + after.length, (i) => {
 		if (i >= count) return after[i - count];
@@ -144,11 +157,5 @@ export function summarizedFates(
 		}
 		return fate;
 	});
-	prefixes.set(fates, { count, reason, region, path, after });
-	return fates;
-}
-
-/** The summarized prefix of fates made by `analyzeContext` with one, else null. */
-export function summarizedPrefix(fates: readonly PathEntryFate[]): SummarizedPrefix | null {
-	return prefixes.get(fates) ?? null;
+	return { fates, prefix: { count, reason, region, path, after } };
 }

@@ -1,4 +1,4 @@
-import { getTreeIndex, pathPositions, resolveLeaf, type TreeIndex } from "../session/tree";
+import { buildTreeIndex, pathPositions, resolveLeaf, type TreeIndex } from "../session/tree";
 import type { AgentMessage, Message, SessionEntry } from "../session/types";
 import { analyzeContext } from "./context";
 import { convertToLlm } from "./llm";
@@ -67,8 +67,8 @@ export function compareTips(
 	entries: readonly SessionEntry[],
 	leafA: string | null,
 	leafB: string | null,
+	index: TreeIndex = buildTreeIndex(entries),
 ): TipComparison {
-	const index = getTreeIndex(entries);
 	const payload = (leafId: string | null) => tipPayload(leafId, analyzeContext(entries, leafId, index).messages);
 	return comparePayloads(index, payload(leafA), payload(leafB));
 }

@@ -31,7 +31,6 @@ import {
 	userMsg,
 } from "../../../test/builders";
 import type { AgentMessage, SessionEntry } from "../session/types";
-import { summarizedPrefix } from "./analysis";
 import { analyzeContext, buildContextEntries, buildSessionContext } from "./context";
 import { convertToLlm } from "./llm";
 
@@ -252,8 +251,7 @@ describe("§3.1 legacy compaction (firstKeptEntryId)", () => {
 			compaction("C", "d", { firstKeptEntryId: "c", summary: "S" }),
 			user("e", "C", "x"),
 		];
-		const { fates, compaction: c } = analyzeContext(list, "e");
-		const prefix = summarizedPrefix(fates);
+		const { fates, compaction: c, summarized: prefix } = analyzeContext(list, "e");
 		expect(prefix?.count).toBe(c?.firstKeptPathIndex);
 		expect(fates.slice(0, prefix?.count).map((f) => f.id)).toEqual(["a", "b"]);
 		expect(fates[0]).toBe(fates[0]);
@@ -262,7 +260,7 @@ describe("§3.1 legacy compaction (firstKeptEntryId)", () => {
 			fates.slice(0, prefix?.count).map((f) => ({ ...f, region: "summarized", selected: false, messageCount: 0 })),
 		);
 		// Without a compaction every fate is a plain object.
-		expect(summarizedPrefix(analyzeContext(linear()).fates)).toBeNull();
+		expect(analyzeContext(linear()).summarized).toBeNull();
 	});
 
 	it("does not read a firstKeptEntryId that comes after the compaction", () => {

@@ -1,6 +1,6 @@
 import type { SessionEntry } from "../session/types";
 import type { ContextAnalysis, PathEntryFate } from "./analysis";
-import { countRegion, fateColumns } from "./lazyContext";
+import { countRegion, plainFates } from "./lazyContext";
 import { convertToLlm } from "./llm";
 
 export type ExplainStepId = "path" | "compaction" | "rule" | "range" | "project" | "settings" | "convert";
@@ -21,36 +21,24 @@ const plural = (n: number, word: string) =>
 
 /**
  * How many path entries a context edit replaced and omitted, and the positions of those that give
- * messages. Fates that are columns (a lean session's, see `unpackAnalysis`) are read as columns:
- * a path of a million entries makes no million fates.
+ * messages. A summarized prefix is not read (none of its fates is edited or sends): a path of a
+ * million entries compacted near its end makes no million fates.
  */
-function projected(fates: readonly PathEntryFate[]): { edited: number; omitted: number; contributing: number[] } {
-	const columns = fateColumns(fates);
-	if (!columns) {
-		return {
-			edited: fates.filter((f) => f.editId && !f.omitted).length,
-			omitted: fates.filter((f) => f.omitted).length,
-			contributing: fates.filter((f) => f.messageCount > 0).map((f) => f.position),
-		};
-	}
-	// (The per-fate columns start after the summarized run: none of its fates is omitted or sends.)
-	const { flags, messageCount, position, prefix } = columns;
-	let omitted = 0;
-	const contributing: number[] = [];
-	for (let j = 0; j < flags.length; j++) {
-		if ((flags[j] & 2) === 2) omitted++;
-		if (messageCount[j] > 0) contributing.push(position[prefix + j]);
-	}
-	const edited = columns.editId.filter(([i, id]) => id && (flags[i - prefix] & 2) === 0).length;
-	return { edited, omitted, contributing };
+function projected(analysis: ContextAnalysis): { edited: number; omitted: number; contributing: number[] } {
+	const { fates } = plainFates(analysis);
+	return {
+		edited: fates.filter((f) => f.editId && !f.omitted).length,
+		omitted: fates.filter((f) => f.omitted).length,
+		contributing: fates.filter((f) => f.messageCount > 0).map((f) => f.position),
+	};
 }
 
-/** The fate of the path entry at `position`, if it is on the path (columns searched as columns). */
-function fateAt(fates: readonly PathEntryFate[], position: number): PathEntryFate | undefined {
-	const columns = fateColumns(fates);
-	if (!columns) return fates.find((f) => f.position === position);
-	const i = columns.position.indexOf(position);
-	return i < 0 ? undefined : fates[i];
+/** The fate of the path entry at `position`, if it is on the path (a summarized prefix searched by its path). */
+function fateAt(analysis: ContextAnalysis, position: number): PathEntryFate | undefined {
+	const { summarized, fates } = analysis;
+	if (!summarized) return fates.find((f) => f.position === position);
+	for (let i = 0; i < summarized.count; i++) if (summarized.path[i] === position) return fates[i];
+	return summarized.after.find((f) => f.position === position);
 }
 
 /**
@@ -97,14 +85,14 @@ export function explainSteps(entries: readonly SessionEntry[], a: ContextAnalysi
 		text: ruleText[a.rule],
 		focus: c && c.firstKeptPathIndex >= 0 ? [c.position, a.path[c.firstKeptPathIndex]] : c ? [c.position] : [],
 	});
-	const summarized = countRegion(a.fates, "summarized");
+	const summarized = countRegion(a, "summarized");
 	steps.push({
 		id: "range",
 		title: "4. The selected range",
 		text: `${plural(a.selected.length, "entry")} selected${summarized ? `; ${plural(summarized, "entry")} before the compaction are summarized away` : ""}. Settings, labels and custom entries stay in the list but produce no messages.`,
 		focus: a.selectedPositions,
 	});
-	const { edited, omitted, contributing } = projected(a.fates);
+	const { edited, omitted, contributing } = projected(a);
 	steps.push({
 		id: "project",
 		title: "5. Project each entry",
@@ -113,7 +101,7 @@ export function explainSteps(entries: readonly SessionEntry[], a: ContextAnalysi
 	});
 	const settingFocus = [a.modelFrom, a.thinkingLevelFrom].filter((p) => p >= 0);
 	const model = a.model ? `${a.model.provider}/${a.model.modelId}` : "none";
-	const fromSummarized = settingFocus.some((p) => fateAt(a.fates, p)?.region === "summarized");
+	const fromSummarized = settingFocus.some((p) => fateAt(a, p)?.region === "summarized");
 	steps.push({
 		id: "settings",
 		title: "6. Resolve model and thinking level",

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { goldenNames, readGolden } from "../../../test/fixtures";
 import { parseSession } from "../session/parse";
-import { getTreeIndex } from "../session/tree";
+import { buildTreeIndex } from "../session/tree";
 import type { SessionEntry } from "../session/types";
 import { analyzeContext } from "./context";
 import { describeRule, inspectContext, outcomeLabel, regionLabel } from "./inspect";
@@ -12,7 +12,7 @@ const plain = <T>(value: T): T => JSON.parse(JSON.stringify(value));
 describe.each(goldenNames())("inspectContext on golden %s", (name) => {
 	const { text, expected } = readGolden(name);
 	const { entries } = parseSession(text);
-	const index = getTreeIndex(entries);
+	const index = buildTreeIndex(entries);
 
 	it("gives pi's provider payload, each item traced to a message and its entry", () => {
 		for (const [id, exp] of Object.entries(expected.leaves)) {

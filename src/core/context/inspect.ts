@@ -1,10 +1,9 @@
-import { dialectOf } from "../dialects/detect";
+import { rulesOf } from "../dialects/index";
 import { lazyArray } from "../session/lazyArray";
 import type { AgentMessage, CompactionEntry, Message, SessionEntry } from "../session/types";
 import { entryPreview } from "../view/entryKind";
 import type { ContextAnalysis, MessageOrigin, PathEntryFate, Region } from "./analysis";
-import { countRegion, fateColumns } from "./lazyContext";
-import { convertMessage, convertOmpMessage } from "./llm";
+import { countRegion, fateIndexOf } from "./lazyContext";
 import { estimateTokens } from "./tokens";
 
 /** One provider message and the agent message it was converted from. */
@@ -61,14 +60,7 @@ function settingSource(
  */
 export function inspectContext(entries: readonly SessionEntry[], analysis: ContextAnalysis): ContextPipeline {
 	const { fates, messages } = analysis;
-	const columns = fateColumns(fates);
-	// Packed fates come with their index by position (made where they were packed).
-	let fateIndex: Int32Array;
-	if (columns) fateIndex = columns.indexOf;
-	else {
-		fateIndex = new Int32Array(entries.length).fill(-1);
-		for (let i = 0; i < fates.length; i++) fateIndex[fates[i].position] = i;
-	}
+	const fateIndex = fateIndexOf(analysis);
 	const fateAt = (position: number): PathEntryFate | undefined =>
 		position >= 0 && position < fateIndex.length && fateIndex[position] !== -1 ? fates[fateIndex[position]] : undefined;
 	// Which fates are selected; fates that are columns are made when their rows are read.
@@ -76,11 +68,12 @@ export function inspectContext(entries: readonly SessionEntry[], analysis: Conte
 	for (const p of analysis.selectedPositions) {
 		if (p >= 0 && p < fateIndex.length && fateIndex[p] !== -1) selectedAt.push(fateIndex[p]);
 	}
-	const selectedFates = columns
+	// (Fates of a summarized prefix are made when read; none of them is selected.)
+	const selectedFates = analysis.summarized
 		? lazyArray(selectedAt.length, (k) => fates[selectedAt[k]])
 		: selectedAt.map((i) => fates[i]);
 	const messageTokens = new Float64Array(messages.length);
-	const convert = dialectOf(entries) === "oh-my-pi" ? convertOmpMessage : convertMessage;
+	const { convert } = rulesOf(analysis.dialect);
 	const llm: LlmItem[] = [];
 	let contextTokens = 0;
 	let llmTokens = 0;
@@ -128,7 +121,7 @@ function describePiRule(
 ): { severity: RuleSeverity; text: string } {
 	const c = analysis.compaction;
 	if (analysis.rule === "clear") {
-		const cleared = countRegion(analysis.fates, "cleared");
+		const cleared = countRegion(analysis, "cleared");
 		return {
 			severity: "info",
 			text: `oh-my-pi: the latest /clear (reset_boundary) comes after any compaction, so ${cleared} ${cleared === 1 ? "entry" : "entries"} up to it ${cleared === 1 ? "is" : "are"} not read; the context starts after it (settings still come from the whole path).`,
@@ -138,7 +131,7 @@ function describePiRule(
 		return { severity: "info", text: "No compaction on this path: every entry from the root to the leaf is read." };
 	}
 	const entry = entries[c.position] as CompactionEntry;
-	const summarized = countRegion(analysis.fates, "summarized");
+	const summarized = countRegion(analysis, "summarized");
 	const gone = `${summarized} earlier ${summarized === 1 ? "entry is" : "entries are"}`;
 	switch (analysis.rule) {
 		case "retained-tail": {
@@ -149,7 +142,7 @@ function describePiRule(
 			};
 		}
 		case "legacy": {
-			const kept = countRegion(analysis.fates, "kept");
+			const kept = countRegion(analysis, "kept");
 			return {
 				severity: "info",
 				text: `Compaction ${entry.id} keeps ${kept} ${kept === 1 ? "entry" : "entries"} from firstKeptEntryId ${String(entry.firstKeptEntryId)} on; ${gone} replaced by its summary.`,

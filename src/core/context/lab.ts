@@ -1,7 +1,8 @@
-import { getPath, getTreeIndex } from "../session/tree";
+import { normalizeMessage } from "../dialects/pi/context";
+import { buildTreeIndex, getPath, type TreeIndex } from "../session/tree";
 import type { AgentMessage, SessionEntry } from "../session/types";
 import type { ContextAnalysis } from "./analysis";
-import { analyzeContext, normalizeMessage } from "./context";
+import { analyzeContext } from "./context";
 import { newEntryId } from "./export";
 import { estimateTotalTokens } from "./tokens";
 
@@ -43,13 +44,14 @@ export function labEntry(
 	parentId: string,
 	addition: LabAddition,
 	options: LabOptions,
+	index: TreeIndex = buildTreeIndex(entries),
 ): SessionEntry {
 	return labEntryFrom(
 		{
-			taken: getTreeIndex(entries).byId,
-			contextAt: (id) => analyzeContext(entries, id),
+			taken: index.byId,
+			contextAt: (id) => analyzeContext(entries, id, index),
 			pathFrom(id, fromId) {
-				const path = getPath(entries, id);
+				const path = getPath(entries, id, index);
 				const from = path.findIndex((e) => e.id === fromId);
 				return from < 0 ? [] : path.slice(from);
 			},

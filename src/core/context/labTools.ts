@@ -1,4 +1,4 @@
-import { getTreeIndex, pathPositions, resolveLeaf, type TreeIndex } from "../session/tree";
+import { buildTreeIndex, pathPositions, resolveLeaf, type TreeIndex } from "../session/tree";
 import type { SessionEntry, SessionHeader } from "../session/types";
 import { type EntryKind, entryKind, entryPreview } from "../view/entryKind";
 import { serializeSession } from "./export";
@@ -35,7 +35,7 @@ function holdsMessage(e: SessionEntry): boolean {
 export function labChoices(
 	entries: readonly SessionEntry[],
 	parentId: string | null,
-	index: TreeIndex = getTreeIndex(entries),
+	index: TreeIndex = buildTreeIndex(entries),
 ): LabChoices {
 	const parent = resolveLeaf(index, parentId);
 	const positions = pathPositions(index, parent);

@@ -4,11 +4,11 @@ import { goldenNames, readFixture, readGolden } from "../../../test/fixtures";
 import { skeletonOf } from "../../../test/skeletons";
 import { getLabels } from "../session/meta";
 import { parseSession } from "../session/parse";
-import { getTreeIndex } from "../session/tree";
+import { buildTreeIndex } from "../session/tree";
 import type { SessionEntry } from "../session/types";
 import { entrySnippet, findEntries, findLazily } from "../text/find";
-import type { ContextAnalysis } from "./analysis";
-import { analyzeContext, REGION_CODES } from "./context";
+import { type ContextAnalysis, REGION_CODES } from "./analysis";
+import { analyzeContext } from "./context";
 import { analyzeLazily, countRegion, isSkeleton, type LazySession, packFates } from "./lazyContext";
 
 /** The goldens, read by pi's builder and (a title slot before them) by oh-my-pi's, and oh-my-pi's own files. */
@@ -23,12 +23,12 @@ const SESSIONS: [string, string][] = [
 
 describe.each(SESSIONS)("the fates of %s as columns", (_name, text) => {
 	const { entries } = parseSession(text);
-	const index = getTreeIndex(entries);
+	const index = buildTreeIndex(entries);
 
 	it("hold every fate: its position, region, flags, messages and reason, and where each position is", () => {
 		for (const leaf of index.leaves) {
 			const a = analyzeContext(entries, entries[leaf].id, index);
-			const f = structuredClone(packFates(a.fates));
+			const f = structuredClone(packFates(a));
 			expect([...f.position]).toEqual(a.fates.map((x) => x.position));
 			a.fates.forEach((fate, i) => {
 				const j = i - f.prefix;
@@ -44,7 +44,7 @@ describe.each(SESSIONS)("the fates of %s as columns", (_name, text) => {
 			});
 			for (const region of ["summarized", "kept", "after", "whole", "cleared", "checkpoint"] as const) {
 				expect(f.regionCounts[REGION_CODES.indexOf(region)]).toBe(a.fates.filter((x) => x.region === region).length);
-				expect(countRegion(a.fates, region)).toBe(a.fates.filter((x) => x.region === region).length);
+				expect(countRegion(a, region)).toBe(a.fates.filter((x) => x.region === region).length);
 			}
 		}
 	});
@@ -55,11 +55,11 @@ describe("the fates of a path with a summarized prefix, as columns", () => {
 		let seen = 0;
 		for (const name of goldenNames()) {
 			const { entries } = parseSession(readGolden(name).text);
-			const index = getTreeIndex(entries);
+			const index = buildTreeIndex(entries);
 			for (const leaf of index.leaves) {
 				const a = analyzeContext(entries, entries[leaf].id, index);
 				const summarized = a.fates.filter((f) => f.region === "summarized").length;
-				const columns = packFates(a.fates);
+				const columns = packFates(a);
 				expect(columns.position.length).toBe(a.fates.length);
 				expect(columns.region.length + columns.prefix).toBe(a.fates.length);
 				if (a.compaction && summarized > 0) {
@@ -94,7 +94,7 @@ describe("isSkeleton", () => {
 
 describe.each(goldenNames())("findLazily over %s", (name) => {
 	const { entries } = parseSession(readGolden(name).text);
-	const index = getTreeIndex(entries);
+	const index = buildTreeIndex(entries);
 
 	it.each([
 		["write", "default"],
@@ -177,7 +177,7 @@ describe("findLazily judging words without lower-casing the text", () => {
 		timestamp: "2026-01-01T00:00:00.000Z",
 		message: { role: "user", content: text, timestamp: 0 },
 	})) as SessionEntry[];
-	const index = getTreeIndex(entries);
+	const index = buildTreeIndex(entries);
 
 	it.each(["i", "k", "ki", "kelvin", "s", "read(file)", "->", "İ", "ß", "σ", "ǆ", "ik mixed"])(
 		"finds %s where the lower-cased text holds it",
@@ -208,7 +208,7 @@ describe("which of pi's rules a lazy analysis applies (newer pi's tool-result or
 	/** `entries` as a lean session holds them: skeletons, each read whole when asked. */
 	const lean = (entries: SessionEntry[]): LazySession => ({
 		entries: entries.map((e) => skeletonOf(e) ?? e),
-		index: getTreeIndex(entries.map((e) => skeletonOf(e) ?? e)),
+		index: buildTreeIndex(entries.map((e) => skeletonOf(e) ?? e)),
 		isFull: () => false,
 		load: async (positions) => positions.map((p) => entries[p]),
 	});
@@ -228,7 +228,7 @@ describe("which of pi's rules a lazy analysis applies (newer pi's tool-result or
 		],
 		["no sign of a newer pi", late, "r1"],
 	])("as a full parse does, with %s", async (_name, entries, leaf) => {
-		const full = analyzeContext(entries, leaf, getTreeIndex(entries));
+		const full = analyzeContext(entries, leaf, buildTreeIndex(entries));
 		const { analysis } = await analyzeLazily(lean(entries), leaf);
 		expect(roles(analysis)).toEqual(roles(full));
 		expect(roles(full)).toEqual(

@@ -1,9 +1,8 @@
-import { dialectOf, keepDialect } from "../dialects/detect";
-import { ompContextReads } from "../dialects/omp";
+import { alsoReadAt } from "../dialects/pi/context";
 import { pathColumn, resolveLeaf, type TreeIndex } from "../session/tree";
 import type { SessionEntry } from "../session/types";
-import { type ContextAnalysis, type PathEntryFate, type Region, summarizedPrefix } from "./analysis";
-import { alsoReadAt, analyzeOnPath, contextEditsOn, keepNewerPiRules, REGION_CODES, readsOnPath } from "./context";
+import { type ContextAnalysis, type PathEntryFate, REGION_CODES, type Region } from "./analysis";
+import { analyzeOnPath, contextReads } from "./context";
 import { type MeasuredContext, measuredAt } from "./measured";
 
 /**
@@ -89,20 +88,18 @@ const isAssistantReply = (entry: SessionEntry) =>
 	entry.type === "message" && (entry as { message?: { role?: unknown } }).message?.role === "assistant";
 
 /**
- * The context of `leafId` in a lazy session, reading whole only the entries it needs: first the
- * path's context edits (few), then what pi's builder picks on the skeletons (`contextReads`: it
- * picks entries by their type, role and ids, and settings by type) tells which entries are read;
- * those are read and the analysis run. The analysis must read nothing that was not read whole
- * (checked); if it would, the whole path is read and the analysis run once more. So the result is `analyzeContext` of the full entries:
- * the same builder, on the same entries of the path, as for a session parsed in full.
+ * The context of `leafId` in a lazy session, reading whole only the entries it needs: the
+ * dialect's builder says which (`contextReads`: pi's picks entries by their type, role and ids,
+ * and settings by type, all of which skeletons carry), those are read and the analysis run. The
+ * analysis must read nothing that was not read whole (checked); if it would, the whole path is
+ * read and the analysis run once more. So the result is `analyzeContext` of the full entries: the
+ * same builder, on the same entries of the path, as for a session parsed in full.
  */
 export async function analyzeLazily(session: LazySession, leafId: string | null | undefined): Promise<LazyContext> {
 	const { index, entries } = session;
+	// (The copy shares the session's index: what the builder derives from the entries is kept there.)
 	const view = session.scratch ?? entries.slice();
 	if (view.length !== entries.length) throw new Error("a scratch copy of other entries");
-	// The copy's dialect and pi's rules for it are the session's (a pass over two million entries otherwise).
-	keepDialect(view, entries);
-	keepNewerPiRules(view, entries);
 	/** Whole in the session, or read (now or by an earlier call) into the scratch copy. */
 	const isWhole = (p: number) => session.isFull(p) || view[p] !== entries[p];
 	const read = async (positions: Iterable<number>) => {
@@ -113,21 +110,11 @@ export async function analyzeLazily(session: LazySession, leafId: string | null 
 		const whole = await session.load(want);
 		for (let i = 0; i < want.length; i++) view[want[i]] = whole[i];
 	};
-	const leaf = resolveLeaf(index, leafId);
-	const path = pathColumn(index, leaf);
-
-	// Context edits change what other entries contribute: read whole before anything is decided.
-	await read(contextEditsOn(view, index, path).concat(leaf >= 0 ? [leaf] : []));
+	const path = pathColumn(index, resolveLeaf(index, leafId));
 	let passes = 0;
 	let analysis: ContextAnalysis | null = null;
 	try {
-		// The message skeletons carry type, id, parentId and role: what picks the entries read
-		// (found without building the messages and fates of the skeletons). pi's and oh-my-pi's
-		// builders say which; another dialect's gets the whole path.
-		const dialect = dialectOf(view);
-		if (dialect === "pi") await read(readsOnPath(view, leafId, index, path));
-		else if (dialect === "oh-my-pi") await read(ompContextReads(view, leafId, index));
-		else throw new Error("another dialect's builder");
+		await read(contextReads(view, leafId, index, path));
 		passes++;
 		analysis = analyzeOnPath(view, leafId, index, path);
 		if (!readPositions(analysis).every(isWhole)) analysis = null;
@@ -199,10 +186,11 @@ export interface PackedFates {
 	regionCounts: Int32Array;
 }
 
-/** `fates` as columns; a summarized prefix (see core `summarizedPrefix`) is a run, not read. */
-export function packFates(fates: readonly PathEntryFate[]): PackedFates {
+/** The analysis's fates as columns; a summarized prefix (`analysis.summarized`) is a run, not read. */
+export function packFates(analysis: Pick<ContextAnalysis, "fates" | "summarized">): PackedFates {
+	const { fates } = analysis;
 	const n = fates.length;
-	const prefix = summarizedPrefix(fates);
+	const prefix = analysis.summarized;
 	const from = prefix?.count ?? 0;
 	const m = n - from;
 	const packed: PackedFates = {
@@ -252,46 +240,42 @@ export function packFates(fates: readonly PathEntryFate[]): PackedFates {
 		if (f.editId !== undefined) packed.editId.push([from + j, f.editId]);
 		if (f.dropReason !== undefined) packed.dropReason.push([from + j, f.dropReason]);
 	}
-	let last = -1;
-	for (let i = 0; i < n; i++) if (position[i] > last) last = position[i];
-	packed.indexOf = new Int32Array(last + 1).fill(-1);
-	for (let i = 0; i < n; i++) packed.indexOf[position[i]] = i;
+	packed.indexOf = fateIndexOf(analysis);
 	return packed;
 }
 
-/** The columns of fates with a summarized prefix, made once per fates array (see `fateColumns`). */
-const lazyColumns = new WeakMap<readonly PathEntryFate[], PackedFates>();
-
 /**
- * The columns of fates with a summarized prefix (core `summarizedPrefix`: packed without making
- * its fates), made once; else null (plain objects, read as they are).
+ * Each position's fate index in the analysis, -1 where the position is not on the path (as long
+ * as the last position + 1). A summarized prefix is read from its path column, not made. O(path).
  */
-export function fateColumns(fates: readonly PathEntryFate[]): PackedFates | null {
-	let columns = lazyColumns.get(fates);
-	if (columns === undefined && summarizedPrefix(fates)) {
-		columns = packFates(fates);
-		lazyColumns.set(fates, columns);
-	}
-	return columns ?? null;
+export function fateIndexOf(analysis: Pick<ContextAnalysis, "fates" | "summarized">): Int32Array {
+	const { fates, summarized } = analysis;
+	const from = summarized?.count ?? 0;
+	const at = (i: number) =>
+		i < from && summarized ? summarized.path[i] : (summarized?.after[i - from] ?? fates[i]).position;
+	let last = -1;
+	for (let i = 0; i < fates.length; i++) last = Math.max(last, at(i));
+	const indexOf = new Int32Array(last + 1).fill(-1);
+	for (let i = 0; i < fates.length; i++) indexOf[at(i)] = i;
+	return indexOf;
 }
 
-/** Plain fates counted by region (`REGION_CODES` order), once per fates array: a tip's panel asks more than once. */
-const regionCounts = new WeakMap<readonly PathEntryFate[], Int32Array>();
+/**
+ * The fates of the analysis that are objects of their own: all of them, or those after a
+ * summarized prefix (whose fates send nothing and are never edited), with the index of the first.
+ */
+export function plainFates(analysis: Pick<ContextAnalysis, "fates" | "summarized">): {
+	fates: readonly PathEntryFate[];
+	from: number;
+} {
+	const { summarized } = analysis;
+	return summarized ? { fates: summarized.after, from: summarized.count } : { fates: analysis.fates, from: 0 };
+}
 
-/** How many fates are in `region`, without making fates that are columns (they carry their counts). */
-export function countRegion(fates: readonly PathEntryFate[], region: Region): number {
-	const code = REGION_CODES.indexOf(region);
-	if (code < 0) return 0;
-	const columns = fateColumns(fates);
-	if (columns) return columns.regionCounts[code];
-	let counts = regionCounts.get(fates);
-	if (!counts) {
-		counts = new Int32Array(REGION_CODES.length);
-		for (const f of fates) {
-			const c = REGION_CODES.indexOf(f.region);
-			if (c >= 0) counts[c]++;
-		}
-		regionCounts.set(fates, counts);
-	}
-	return counts[code];
+/** How many fates are in `region`, without making the fates of a summarized prefix. O(plain fates). */
+export function countRegion(analysis: Pick<ContextAnalysis, "fates" | "summarized">, region: Region): number {
+	const { fates } = plainFates(analysis);
+	let count = analysis.summarized?.region === region ? analysis.summarized.count : 0;
+	for (const f of fates) if (f.region === region) count++;
+	return count;
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { readFixture } from "../../../test/fixtures";
 import { parseSession } from "../session/parse";
-import { getTreeIndex } from "../session/tree";
+import { buildTreeIndex } from "../session/tree";
 import type { SessionEntry } from "../session/types";
 import { analyzeContext } from "./context";
 import { estimateError, measuredContext, recordedContextTokens } from "./measured";
@@ -88,7 +88,7 @@ describe("measuredContext", () => {
 
 	it("reads the usage a real pi file recorded, on the tips' own paths", () => {
 		const s = parseSession(readFixture("golden/retained-tail.jsonl"));
-		const index = getTreeIndex(s.entries);
+		const index = buildTreeIndex(s.entries);
 		let measured = 0;
 		for (const tip of index.leaves) {
 			const path = analyzeContext(s.entries, s.entries[tip].id, index).path;

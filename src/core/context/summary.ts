@@ -3,7 +3,7 @@ import { type CodeLanguage, toolResultLanguages } from "../text/codeLanguage";
 import { type Clip, clipValue } from "../util/clip";
 import { type EntryKind, entryKind, entryPreview } from "../view/entryKind";
 import type { CompactionRule, ContextAnalysis, MessageOrigin, PathEntryFate, Region } from "./analysis";
-import { REGION_CODES } from "./context";
+import { REGION_CODES } from "./analysis";
 import { type ContextPipeline, messagePreview, type RuleSeverity } from "./inspect";
 import { type PackedFates, packFates } from "./lazyContext";
 import type { MeasuredContext } from "./measured";
@@ -172,7 +172,7 @@ export function summarizeContext(
 	pipeline: ContextPipeline,
 	measured: MeasuredContext | null,
 ): ContextSummary {
-	const fates = packFates(analysis.fates);
+	const fates = packFates(analysis);
 	const c = analysis.compaction;
 	const selectedAt = new Int32Array(analysis.selectedPositions.length);
 	for (let k = 0; k < selectedAt.length; k++) {

@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { FIXTURES_DIR, readGolden } from "../../../test/fixtures";
 import { getLabels } from "../session/meta";
 import { parseSession } from "../session/parse";
-import { getPath, getTreeIndex } from "../session/tree";
+import { buildTreeIndex, getPath } from "../session/tree";
 import { compareTips } from "./compare";
 import { analyzeContext } from "./context";
 import { explainSteps } from "./explain";
@@ -35,7 +35,7 @@ describe("serializeSession / exportBranch", () => {
 	});
 
 	it("a branch export is a pi session of the path with its labels, with the same context", () => {
-		const index = getTreeIndex(session.entries);
+		const index = buildTreeIndex(session.entries);
 		let checked = 0;
 		for (const leafPos of index.leaves) {
 			const leafId = session.entries[leafPos].id;
@@ -82,7 +82,7 @@ describe("serializeSession / exportBranch", () => {
 describe("compareTips", () => {
 	it("finds the shared prefix, the split point and the token difference of two branches", () => {
 		const s = example("05-branch-summary.jsonl");
-		const index = getTreeIndex(s.entries);
+		const index = buildTreeIndex(s.entries);
 		const [oldTip, newTip] = index.leaves.map((p) => s.entries[p].id);
 		const cmp = compareTips(s.entries, oldTip, newTip);
 		expect(cmp.commonAncestorId).toBe(s.entries[index.branchPoints[0]].id);

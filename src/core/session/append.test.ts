@@ -3,7 +3,7 @@ import { assistant, compaction, header, jsonl, user } from "../../../test/builde
 import { readFixture } from "../../../test/fixtures";
 import { appendSessionText, canAppend } from "./append";
 import { parseSession } from "./parse";
-import { buildTreeIndex, getTreeIndex, type TreeIndex } from "./tree";
+import { buildTreeIndex, type TreeIndex } from "./tree";
 
 /** What the tree index says, as plain data to compare. */
 const shape = (t: TreeIndex) => ({
@@ -60,7 +60,7 @@ describe("appending lines to a parsed session", () => {
 				expect(grown.entries).toEqual(full.entries);
 				expect(grown.lines).toEqual(full.lines);
 				expect(grown.leafId).toBe(full.leafId);
-				expect(shape(getTreeIndex(grown.entries))).toEqual(shape(buildTreeIndex(full.entries)));
+				expect(shape(buildTreeIndex(grown.entries))).toEqual(shape(buildTreeIndex(full.entries)));
 				const lineIssues = full.issues.filter((i) => ["orphan", "several-roots"].includes(i.code));
 				expect(issueKeys(grown.issues.filter((i) => ["orphan", "several-roots"].includes(i.code)))).toEqual(
 					issueKeys(lineIssues),
@@ -77,7 +77,7 @@ describe("appending lines to a parsed session", () => {
 		const lines = text.split(/(?<=\n)/);
 		let session = parseSession(lines.slice(0, 300).join(""));
 		for (let at = 300; at < lines.length; at++) {
-			const before = getTreeIndex(session.entries);
+			const before = buildTreeIndex(session.entries);
 			const beforeIds = [...before.byId];
 			const next = appendSessionText(session, lines[at], at + 1);
 			if (!next) throw new Error("cannot append");
@@ -87,7 +87,7 @@ describe("appending lines to a parsed session", () => {
 			session = next;
 		}
 		const full = parseSession(text);
-		const grown = getTreeIndex(session.entries);
+		const grown = buildTreeIndex(session.entries);
 		const fresh = buildTreeIndex(full.entries);
 		expect(shape(grown)).toEqual(shape(fresh));
 		expect(grown.byId.size).toBe(fresh.byId.size);
@@ -100,7 +100,7 @@ describe("appending lines to a parsed session", () => {
 		expect(grown.byId.get("nope")).toBeUndefined();
 		// A repeated id among new lines: the index is built afresh, the later line winning.
 		const again = appendSessionText(session, jsonl(null, user("u5", "u399", "same id")), lines.length + 1);
-		expect(getTreeIndex(again?.entries ?? []).byId.get("u5")).toBe(400);
+		expect(buildTreeIndex(again?.entries ?? []).byId.get("u5")).toBe(400);
 	});
 
 	it("parses only the new text: the old entries are the same objects", () => {
@@ -108,7 +108,7 @@ describe("appending lines to a parsed session", () => {
 		const next = appendSessionText(first, jsonl(null, assistant("a1", "u1", "hello")), 3);
 		expect(next?.entries[0]).toBe(first.entries[0]);
 		expect(next?.entries.map((e) => e.id)).toEqual(["u1", "a1"]);
-		expect(getTreeIndex(next?.entries ?? []).leaves).toEqual([1]);
+		expect(buildTreeIndex(next?.entries ?? []).leaves).toEqual([1]);
 	});
 
 	it("a broken appended line is a diagnostic with its line number in the file; the good ones are kept", () => {
@@ -139,7 +139,7 @@ describe("appending lines to a parsed session", () => {
 				user("f2", "u1", "b"),
 			),
 		);
-		expect(shape(getTreeIndex(next?.entries ?? []))).toEqual(shape(buildTreeIndex(full.entries)));
+		expect(shape(buildTreeIndex(next?.entries ?? []))).toEqual(shape(buildTreeIndex(full.entries)));
 	});
 
 	it("a golden pi session grows to exactly what pi wrote", () => {
@@ -147,7 +147,7 @@ describe("appending lines to a parsed session", () => {
 		const full = parseSession(text);
 		const grown = grow(text, 3, 5);
 		expect(grown.entries).toEqual(full.entries);
-		expect(shape(getTreeIndex(grown.entries))).toEqual(shape(buildTreeIndex(full.entries)));
+		expect(shape(buildTreeIndex(grown.entries))).toEqual(shape(buildTreeIndex(full.entries)));
 	});
 
 	it("is not used for files whose entries are migrated or of another dialect", () => {

@@ -1,5 +1,6 @@
+import { rulesOf } from "../dialects/index";
 import { CURRENT_VERSION, createSessionParser, currentLeafId } from "./parse";
-import { extendTreeIndex, getTreeIndex, TREE_ISSUE_CODES } from "./tree";
+import { buildTreeIndex, extendTreeIndex, TREE_ISSUE_CODES, type TreeIndex } from "./tree";
 import type { ParsedSession, SessionEntry, SessionHeader, SessionIssue } from "./types";
 
 /**
@@ -7,13 +8,10 @@ import type { ParsedSession, SessionEntry, SessionHeader, SessionIssue } from ".
  * file of the current version, whose entries are never migrated or renumbered. Other files
  * (v1/v2, oh-my-pi, v4) are read again in full when they grow.
  */
-export function canAppend(
-	session: Pick<ParsedSession, "header" | "dialect" | "migrated" | "version"> & { v4?: unknown },
-): boolean {
+export function canAppend(session: Pick<ParsedSession, "header" | "dialect" | "migrated" | "version">): boolean {
 	return (
 		session.header !== null &&
-		(session.dialect === undefined || session.dialect === "pi") &&
-		session.v4 === undefined &&
+		rulesOf(session.dialect ?? "pi").appends &&
 		!session.migrated &&
 		session.version >= CURRENT_VERSION
 	);
@@ -28,15 +26,20 @@ export function canAppend(
  * (`canAppend`). The result equals a full parse of the grown file in entries, lines, leaf and
  * line issues.
  */
-export function appendSessionText(session: ParsedSession, text: string, firstLine: number): ParsedSession | null {
+export function appendSessionText(
+	session: ParsedSession,
+	text: string,
+	firstLine: number,
+	index: TreeIndex = buildTreeIndex(session.entries),
+): ParsedSession | null {
 	if (!canAppend(session) || session.header === null) return null;
 	const piece = parseAppended(session.header, text, firstLine);
 	const entries = piece.entries.length === 0 ? session.entries : [...session.entries, ...piece.entries];
-	const index = extendTreeIndex(getTreeIndex(session.entries), entries);
+	const grown = extendTreeIndex(index, entries);
 	const lines = [...session.lines, ...piece.lines];
 	const issues: SessionIssue[] = session.issues.filter((i) => !TREE_ISSUE_CODES.has(i.code));
 	issues.push(...piece.issues);
-	for (const { position, issue } of index.issues) {
+	for (const { position, issue } of grown.issues) {
 		issues.push({ ...issue, line: position !== undefined ? lines[position] : undefined });
 	}
 	return { ...session, entries, lines, issues, leafId: currentLeafId(entries) };

@@ -1,4 +1,4 @@
-import { dialectOf } from "../dialects/detect";
+import { dialectOf } from "../dialects/index";
 import type { TreeIndex } from "./tree";
 import type { SessionEntry, SessionIssue, Severity } from "./types";
 

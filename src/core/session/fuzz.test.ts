@@ -10,13 +10,13 @@ import { goldenNames, readGolden } from "../../../test/fixtures";
 import { analyzeContext } from "../context/context";
 import { convertToLlm } from "../context/llm";
 import { estimateTotalTokens } from "../context/tokens";
-import { dialectOf } from "../dialects/detect";
+import { dialectOf } from "../dialects/index";
 import { entryKind, entryPreview } from "../view/entryKind";
 import { buildGraph } from "../view/graph";
 import { ISSUE_CODES, issueCodeInfo } from "./diagnostics";
 import { getFirstUserText, getLabels, getSessionName, getSessionStats } from "./meta";
 import { createSessionParser, parseSession } from "./parse";
-import { getTreeIndex } from "./tree";
+import { buildTreeIndex } from "./tree";
 import { KNOWN_ENTRY_TYPES, KNOWN_ROLES, type ParsedSession } from "./types";
 
 const SEED = 0x5e55_1011;
@@ -258,7 +258,7 @@ function assertJson(value: unknown, what: string): void {
 /** Runs the whole core over a parsed session; returns how many leaves were built. */
 function exercise(session: ParsedSession): number {
 	assertJson(session, "ParsedSession");
-	const index = getTreeIndex(session.entries);
+	const index = buildTreeIndex(session.entries);
 	const leaves: (string | null | undefined)[] = [null, undefined, "no-such-leaf"];
 	for (const p of index.leaves) leaves.push(session.entries[p].id);
 	for (const leafId of leaves) {

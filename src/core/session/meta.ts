@@ -1,33 +1,21 @@
-import { dialectOf } from "../dialects/detect";
-import type { V4Marks } from "../dialects/v4";
-import { getTreeIndex } from "./tree";
+import { dialectOf, rulesOf } from "../dialects/index";
+import { buildTreeIndex, type TreeIndex } from "./tree";
 import type { AssistantMessage, SessionEntry } from "./types";
 
 /**
  * Current label per target entry: the latest `label` entry in file order wins; a label entry
  * without a label clears it.
  */
-export function getLabels(entries: readonly SessionEntry[]): Map<string, string> {
+export function getLabels(entries: readonly SessionEntry[], index?: TreeIndex): Map<string, string> {
+	const own = rulesOf(dialectOf(entries, index)).labels;
+	if (own) return own(entries);
 	const labels = new Map<string, string>();
-	if (dialectOf(entries) === "pi-v4") return v4Labels(entries);
 	for (const e of entries) {
 		if (e.type !== "label") continue;
 		const { targetId, label } = e as { targetId?: unknown; label?: unknown };
 		if (typeof targetId !== "string") continue;
 		if (typeof label === "string" && label !== "") labels.set(targetId, label);
 		else labels.delete(targetId);
-	}
-	return labels;
-}
-
-/** A v4 session's labels: its label facts, and "lane NAME" on each lane's leaf (a named leaf). */
-function v4Labels(entries: readonly SessionEntry[]): Map<string, string> {
-	const labels = new Map<string, string>();
-	for (const e of entries) {
-		const { v4Label, v4Lanes } = e as V4Marks;
-		const lanes = Array.isArray(v4Lanes) && v4Lanes.length > 0 ? `lane ${v4Lanes.join(", ")}` : "";
-		const label = typeof v4Label === "string" && v4Label !== "" ? v4Label : "";
-		if (label || lanes) labels.set(e.id, label && lanes ? `${label} · ${lanes}` : label || lanes);
 	}
 	return labels;
 }
@@ -131,8 +119,10 @@ function num(v: unknown): number {
 }
 
 /** Counts and sums over the whole file (every branch). */
-export function getSessionStats(entries: readonly SessionEntry[]): SessionStats {
-	const index = getTreeIndex(entries);
+export function getSessionStats(
+	entries: readonly SessionEntry[],
+	index: TreeIndex = buildTreeIndex(entries),
+): SessionStats {
 	// No prototype: a role named "constructor" or "__proto__" (untrusted input) is just a key.
 	const messagesByRole: Record<string, number> = Object.create(null);
 	const tokens = { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, total: 0 };

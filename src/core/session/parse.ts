@@ -1,10 +1,9 @@
-import { dialectOf, isOmpMarker, isV4Header, type OmpTitleSlot, readOmpTitleSlot } from "../dialects/detect";
-import { V4Reader } from "../dialects/v4";
+import { claimFile, dialectOf, type LineReader, markedBy, type ReadSession, rulesOf } from "../dialects/index";
 import { collectDiagnostics } from "./diagnostics";
 import { migrateEntries } from "./migrate";
-import { getTreeIndex } from "./tree";
+import { buildTreeIndex } from "./tree";
 import type { Dialect, ParsedSession, SessionEntry, SessionHeader, SessionIssue } from "./types";
-import { KNOWN_ENTRY_TYPES, KNOWN_ROLES, OMP_ROLES } from "./types";
+import { KNOWN_ENTRY_TYPES, KNOWN_ROLES } from "./types";
 
 /** The newest session format version this explorer understands. */
 export const CURRENT_VERSION = 3;
@@ -106,13 +105,14 @@ class LineParser implements SessionParser {
 	private readonly extraHeaders: [number, SessionHeader][] = [];
 	private blankLines = 0;
 	private lastNonBlankLine = 0;
-	/** The dialect so far (see `dialect.ts`); `stampDialect` when known before the first entry. */
+	/** The dialect so far (see `dialects/index.ts`); `stampDialect` when known before the first entry. */
 	private dialect: Dialect = "pi";
 	private stampDialect = false;
-	private titleSlot: OmpTitleSlot | null = null;
-	private titleSlotLine = 0;
-	/** Set once the first line is a v4 header: every later line goes to it. */
-	private v4: V4Reader | null = null;
+	/** The title the claiming format's first line gave, and that line (oh-my-pi's title slot). */
+	private claimTitle: string | undefined;
+	private claimLine = 0;
+	/** Set when the format that claimed the file reads its lines itself: every later line goes to it. */
+	private reader: LineReader | null = null;
 	static readonly shapeKeeper: LineParser = new LineParser(0);
 
 	/** See `ParserOptions.shrinkStringsOver`. */
@@ -150,27 +150,24 @@ class LineParser implements SessionParser {
 			return;
 		}
 		const obj = value as Record<string, unknown>;
-		if (this.v4 !== null) {
-			this.v4.accept(obj, this.lineNo);
+		if (this.reader !== null) {
+			this.reader.accept(obj, this.lineNo);
 			return;
 		}
-		const first = this.header === null && this.entries.length === 0 && this.titleSlot === null;
-		if (first && isV4Header(obj)) {
-			this.v4 = new V4Reader(obj, this.lineNo, (issue) => this.report(issue));
-			this.dialect = "pi-v4";
-			return;
-		}
-		const type = obj.type;
-		if (first && type === "title") {
-			const slot = readOmpTitleSlot(obj);
-			if (slot) {
-				this.titleSlot = slot;
-				this.titleSlotLine = this.lineNo;
-				this.dialect = "oh-my-pi";
-				this.stampDialect = true;
+		if (this.header === null && this.entries.length === 0 && this.claimLine === 0) {
+			const claim = claimFile(obj, this.lineNo, (issue) => this.report(issue));
+			if (claim) {
+				this.dialect = claim.dialect;
+				this.claimLine = this.lineNo;
+				if ("reader" in claim) this.reader = claim.reader;
+				else {
+					this.stampDialect = true;
+					this.claimTitle = claim.title;
+				}
 				return;
 			}
 		}
+		const type = obj.type;
 		if (type === "session") {
 			if (this.header === null) {
 				this.header = obj as SessionHeader;
@@ -188,7 +185,7 @@ class LineParser implements SessionParser {
 			}
 			return;
 		}
-		if (this.dialect === "pi" && isOmpMarker(obj)) this.dialect = "oh-my-pi";
+		if (this.dialect === "pi") this.dialect = markedBy(obj) ?? "pi";
 		if (this.stampDialect) obj.dialect = this.dialect;
 		this.entries.push(obj as unknown as SessionEntry);
 		this.lines.push(this.lineNo);
@@ -197,7 +194,7 @@ class LineParser implements SessionParser {
 			const role = message && typeof message === "object" ? message.role : undefined;
 			const known =
 				typeof role === "string" &&
-				(KNOWN_ROLES.has(role) || role === "hookMessage" || (this.dialect === "oh-my-pi" && OMP_ROLES.has(role)));
+				(KNOWN_ROLES.has(role) || role === "hookMessage" || rulesOf(this.dialect).roles.has(role));
 			if (!known) {
 				this.report({
 					line: this.lineNo,
@@ -233,7 +230,7 @@ class LineParser implements SessionParser {
 	 * true, or returns false and leaves the value to `accept` (which would find nothing to report).
 	 */
 	private acceptMessage(value: unknown, lineNo: number): boolean {
-		if (this.stampDialect || this.v4 !== null) return false;
+		if (this.stampDialect || this.reader !== null) return false;
 		if (typeof value !== "object" || value === null || (value as { type?: unknown }).type !== "message") return false;
 		const message = (value as { message?: unknown }).message;
 		if (typeof message !== "object" || message === null) return false;
@@ -345,10 +342,8 @@ class LineParser implements SessionParser {
 				});
 			}
 		}
-		if (this.v4 !== null) {
-			const read = this.v4.finish();
-			return finishV4(read, issues, options.diagnostics !== false);
-		}
+		if (this.reader !== null)
+			return finishRead(this.reader.finish(), this.dialect, issues, options.diagnostics !== false);
 		const objectOrder = this.objectOrder();
 		const session = finishSession(
 			header,
@@ -358,11 +353,11 @@ class LineParser implements SessionParser {
 			objectOrder,
 			issues,
 			options.diagnostics !== false,
-			this.titleSlotLine,
+			this.claimLine,
 		);
 		// An exported session keeps the parser's stamps: its entries still say their dialect.
 		session.dialect = this.dialect !== "pi" ? this.dialect : dialectOf(entries);
-		const slotTitle = this.titleSlot?.title;
+		const slotTitle = this.claimTitle;
 		const headerTitle = header && typeof header.title === "string" && header.title !== "" ? header.title : undefined;
 		const title = slotTitle ? slotTitle : headerTitle;
 		if (title !== undefined) session.title = title;
@@ -378,7 +373,7 @@ function finishSession(
 	objectOrder: (SessionEntry | SessionHeader)[],
 	issues: SessionIssue[],
 	diagnostics: boolean,
-	titleSlotLine = 0,
+	claimLine = 0,
 ): ParsedSession {
 	const declared = header && typeof header.version === "number" ? header.version : undefined;
 	let version = declared ?? 1;
@@ -397,7 +392,7 @@ function finishSession(
 		if (first && typeof first.id === "string") version = CURRENT_VERSION;
 	} else {
 		// oh-my-pi writes its title slot on line 1, so its header is on line 2 on purpose.
-		if (headerLine !== 1 && headerLine !== 0 && !(titleSlotLine > 0 && headerLine === titleSlotLine + 1)) {
+		if (headerLine !== 1 && headerLine !== 0 && !(claimLine > 0 && headerLine === claimLine + 1)) {
 			issues.push({
 				line: headerLine,
 				severity: "warning",
@@ -427,7 +422,7 @@ function finishSession(
 	}
 	assignMissingIds(entries, lines, issues);
 	const leafId = currentLeafId(entries);
-	const index = getTreeIndex(entries);
+	const index = buildTreeIndex(entries);
 	for (const issue of index.issues) {
 		const pos = issue.position;
 		issues.push({ ...issue.issue, line: pos !== undefined ? lines[pos] : undefined });
@@ -447,11 +442,14 @@ export function currentLeafId(entries: readonly SessionEntry[]): string | null {
 	return last.id;
 }
 
-/** A v4 file's result: its issues after the line issues, then the tree's and the checks'. */
-function finishV4(read: ReturnType<V4Reader["finish"]>, issues: SessionIssue[], diagnostics: boolean): ParsedSession {
+/**
+ * A file its format's reader read (see `FileClaim`): its issues after the line issues, then the
+ * tree's and the checks'.
+ */
+function finishRead(read: ReadSession, dialect: Dialect, issues: SessionIssue[], diagnostics: boolean): ParsedSession {
 	const { entries, lines } = read;
 	for (const issue of read.issues) issues.push(issue);
-	const index = getTreeIndex(entries);
+	const index = buildTreeIndex(entries);
 	for (const issue of index.issues) {
 		const pos = issue.position;
 		issues.push({ ...issue.issue, line: pos !== undefined ? lines[pos] : undefined });
@@ -461,13 +459,13 @@ function finishV4(read: ReturnType<V4Reader["finish"]>, issues: SessionIssue[], 
 		header: read.header,
 		entries,
 		leafId: read.leafId,
-		version: 4,
+		version: read.version,
 		issues,
 		lines,
 		migrated: false,
-		dialect: "pi-v4",
+		dialect,
 		...(read.title !== undefined ? { title: read.title } : {}),
-		v4: read.extras,
+		...(read.v4 !== undefined ? { v4: read.v4 } : {}),
 	};
 }
 

@@ -2,11 +2,12 @@ import { readdirSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { generateSessionLines, WORKLOADS } from "../../../bench/generate";
+import { user } from "../../../test/builders";
 import { FIXTURES_DIR, readFixture } from "../../../test/fixtures";
 import { reshapeSession, type SessionShape, seeded, writeJson } from "../../../test/reshape";
 import { skeletonOf } from "../../../test/skeletons";
-import { noteNewerPiRules, usesNewerPiRules } from "../context/context";
-import { dialectOf } from "../dialects/detect";
+import { dialectOf } from "../dialects/index";
+import { noteNewerPiRules, usesNewerPiRules } from "../dialects/pi/context";
 import { buildGraph, graphParts } from "../view/graph";
 import { summarizeLeaves } from "../view/leaves";
 import { CURRENT_VERSION, parseSession } from "./parse";
@@ -21,7 +22,7 @@ import {
 	type ScannedPreview,
 	unpackEntries,
 } from "./preview";
-import { getTreeIndex } from "./tree";
+import { buildTreeIndex, treeParts } from "./tree";
 import type { SessionEntry } from "./types";
 
 /** Cuts `bytes` into chunks at pseudo-random places (lines and characters split anywhere). */
@@ -64,7 +65,7 @@ interface PreviewCheck {
 /** The preview equals the full parse in everything the view takes from it. */
 function expectPreviewOf(text: string, name: string, check: PreviewCheck = {}) {
 	const full = parseSession(text);
-	const index = getTreeIndex(full.entries);
+	const index = buildTreeIndex(full.entries);
 	const bytes = new TextEncoder().encode(text);
 	for (const chunks of [[bytes], chunked(bytes, 1, 4000), chunked(bytes, 99, 40)]) {
 		const scanner = createPreviewScanner();
@@ -101,7 +102,13 @@ function expectPreviewOf(text: string, name: string, check: PreviewCheck = {}) {
 		expect(wanted, name).toEqual([]);
 		const parts = structuredClone(previewToParts(preview));
 		const unpacked = previewFromParts(parts);
-		expect(unpacked, name).toEqual(shown);
+		const { index: unpackedIndex, ...rest } = unpacked;
+		const { index: shownIndex, ...shownRest } = shown;
+		expect(rest, name).toEqual(shownRest);
+		// The index is rebuilt from its parts over the unpacked entries: the same tree.
+		expect(unpackedIndex.entries, name).toBe(unpacked.entries);
+		expect(treeParts(unpackedIndex), name).toEqual(treeParts(shownIndex));
+		expect(dialectOf(unpacked.entries, unpackedIndex), name).toBe(dialectOf(full.entries));
 		// The skeletons' dialect, noted from their shapes, is what a pass over them finds.
 		expect(dialectOf(unpacked.entries), name).toBe(dialectOf(unpacked.entries.slice()));
 		expect(lineOffset.length, name).toBe(full.entries.length);
@@ -173,7 +180,16 @@ function expectSplitScanOf(text: string, name: string, cuts = 9) {
 		// A file without a header on its first line (no header, or a title slot before it) is scanned
 		// on one thread: no part is taken (nor planned, see `planSplit`).
 		const oneThread = whole.header === null || "dialect" in (whole.entries[0] ?? {});
-		expect(split, `${name} cut at ${cut}`).toEqual(oneThread ? null : whole);
+		if (oneThread) {
+			expect(split, `${name} cut at ${cut}`).toBeNull();
+			continue;
+		}
+		if (!split) throw new Error(`${name} cut at ${cut}: no split preview`);
+		const { index: splitIndex, ...splitRest } = split;
+		const { index: wholeIndex, ...wholeRest } = whole;
+		expect(splitRest, `${name} cut at ${cut}`).toEqual(wholeRest);
+		expect(treeParts(splitIndex), `${name} cut at ${cut}`).toEqual(treeParts(wholeIndex));
+		expect(dialectOf(split.entries, splitIndex), `${name} cut at ${cut}`).toBe(dialectOf(whole.entries, wholeIndex));
 	}
 }
 
@@ -228,9 +244,11 @@ describe("previewSession", () => {
 			const preview = previewSession([new TextEncoder().encode(text)]);
 			if (!preview) throw new Error("no preview");
 			const parts = structuredClone(previewToParts(preview));
-			for (const { entries } of [previewFromParts(parts)]) {
-				expect(usesNewerPiRules(entries), tail?.id).toBe(tail?.id === "newer-type" || tail?.id === "deferred");
-				expect(usesNewerPiRules([...entries]), tail?.id).toBe(usesNewerPiRules(entries));
+			for (const { entries, index } of [previewFromParts(parts)]) {
+				expect(usesNewerPiRules(index), tail?.id).toBe(tail?.id === "newer-type" || tail?.id === "deferred");
+				// Noted from the skeletons' shapes: what a pass over the entries read whole finds.
+				expect(usesNewerPiRules(buildTreeIndex(parseSession(text).entries)), tail?.id).toBe(usesNewerPiRules(index));
+				expect(entries.length).toBe(index.entries.length);
 			}
 		}
 		// A deferred reply that is no tip (it has a child) is parsed in full all the same.
@@ -246,7 +264,7 @@ describe("previewSession", () => {
 		expect(scanned?.entries[lines.length - 1]).toMatchObject({ id: "d1", message: { stopReason: "deferred" } });
 		expect(skeletonOf(deferred as unknown as SessionEntry)).toBeNull();
 		// Newer pi's types are parsed in full today; were one a skeleton, its shape would say so.
-		const skeletons = [{ type: "leaf", id: "l1", parentId: null }] as unknown as SessionEntry[];
+		const skeletons = buildTreeIndex([user("u1", null, "x")]);
 		noteNewerPiRules(skeletons, [{ type: "leaf" }], []);
 		expect(usesNewerPiRules(skeletons)).toBe(true);
 	});

@@ -1,5 +1,5 @@
-import { noteNewerPiRules } from "../context/context";
-import { dialectOf, isV4Header, noteSkeletonDialect, readOmpTitleSlot } from "../dialects/detect";
+import { claimFile, dialectOf, isV4Header, noteSkeletonDialect } from "../dialects/index";
+import { noteNewerPiRules } from "../dialects/pi/context";
 import { entryKind } from "../view/entryKind";
 import { buildGraph, type GraphParts, graphParts } from "../view/graph";
 import { type LeafSummary, summarizeLeaves } from "../view/leaves";
@@ -7,7 +7,7 @@ import { nodePreview } from "../view/nodePreview";
 import { migrateEntries, migrateOneEntry } from "./migrate";
 import { CURRENT_VERSION } from "./parse";
 import { type ScannedLine, scanLine } from "./scan";
-import { getTreeIndex, type TreeIndex, type TreeParts, treeParts } from "./tree";
+import { adoptTreeIndex, buildTreeIndex, type TreeIndex, type TreeParts, treeParts } from "./tree";
 import type { Dialect, SessionEntry, SessionHeader } from "./types";
 
 /**
@@ -32,8 +32,10 @@ export interface SessionPreview {
 	graph: GraphParts;
 	/** `summarizeLeaves(entries, index, { tokens: false })`. */
 	leaves: LeafSummary[];
-	/** `treeParts` of the entries' tree index (the page puts the index together from it). */
+	/** `treeParts` of the entries' tree index (what a stored index keeps of it). */
 	tree: TreeParts;
+	/** The entries' tree index (what the builder derives from the entries is kept with it). */
+	index: TreeIndex;
 }
 
 /**
@@ -201,8 +203,9 @@ export function completePreview(
 ): ScannedPreview {
 	const { entries, wanted } = preview;
 	if (whole.length !== positions.length) throw new Error(`${whole.length} entries for ${positions.length} positions`);
+	// Entries read whole in place of their skeletons keep their ids and parents: the index holds.
 	for (let i = 0; i < positions.length; i++) entries[positions[i]] = whole[i];
-	const index = getTreeIndex(entries);
+	const { index } = preview;
 	const read = new Set(positions);
 	return {
 		...preview,
@@ -393,18 +396,19 @@ export function createPreviewScanner(options: ScanOptions = {}): PreviewScanner 
 			// an entry with an id (a file without a header, read as the current version, as the full
 			// parse reads it) is scanned on; anything else is left to the full parse.
 			const first = titleSlot === null && end - start <= MAX_HEADER_BYTES ? parse(b.subarray(start, end)) : null;
-			const slot = first ? readOmpTitleSlot(first) : null;
-			if (slot) {
-				titleSlot = slot;
-				stamp = "oh-my-pi";
+			// A format that claims the file by this line: one that stamps pi-shaped entries is scanned on.
+			const claim = first ? claimFile(first, lineNo, () => {}) : null;
+			if (claim && "stamp" in claim) {
+				titleSlot = { title: claim.title ?? "" };
+				stamp = claim.dialect;
 				return;
 			}
 			const id = first?.id;
 			if (
 				!first ||
+				claim !== null ||
 				typeof first.type !== "string" ||
 				first.type === "session" ||
-				isV4Header(first) ||
 				typeof id !== "string" ||
 				id === ""
 			) {
@@ -580,7 +584,7 @@ export function createPreviewScanner(options: ScanOptions = {}): PreviewScanner 
 				if (typeof e.id !== "string" || e.id === "") e.id = `line-${lines[pos]}`;
 				if (e.parentId === undefined || (e.parentId !== null && typeof e.parentId !== "string")) e.parentId = null;
 			}
-			const index = getTreeIndex(entries);
+			const index = buildTreeIndex(entries);
 			// What the view shows the content of: parsed in full, then read again by the graph's nodes.
 			const { graph, needed } = graphAndShown(index);
 			const wanted: number[] = [];
@@ -605,12 +609,13 @@ export function createPreviewScanner(options: ScanOptions = {}): PreviewScanner 
 			return {
 				header,
 				version,
-				dialect: stamp ?? dialectOf(entries),
+				dialect: stamp ?? dialectOf(entries, index),
 				...(title !== undefined ? { title } : {}),
 				entries,
 				graph: withWholeNodes(graph, entries),
 				leaves: summarizeLeaves(entries, index, { tokens: false }),
 				tree: treeParts(index),
+				index,
 				lineOffset: Float64Array.from(offsets),
 				lineLength: Float64Array.from(lengths),
 				wanted: wanted.sort((a, b) => a - b),
@@ -827,8 +832,12 @@ function fillSkeletons(
 }
 
 function finishPreview(parts: PreviewParts, entries: SessionEntry[]): SessionPreview {
+	// The stored tree, with the id map made here (the later of equal ids wins, as in the scan's).
+	const byId = new Map<string, number>();
+	for (let i = 0; i < entries.length; i++) byId.set(entries[i].id, i);
+	const index = adoptTreeIndex(entries, byId, parts.tree);
 	// Skeletons' dialect from their shapes: no pass over every entry at the first question.
-	noteSkeletonDialect(entries, parts.shapes, parts.full);
-	noteNewerPiRules(entries, parts.shapes, parts.full);
-	return { header: parts.header, entries, graph: parts.graph, leaves: parts.leaves, tree: parts.tree };
+	noteSkeletonDialect(index, parts.shapes, parts.full);
+	noteNewerPiRules(index, parts.shapes, parts.full);
+	return { header: parts.header, entries, graph: parts.graph, leaves: parts.leaves, tree: parts.tree, index };
 }

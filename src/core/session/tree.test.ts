@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { assistant, branchSummary, custom, user } from "../../../test/builders";
 import { analyzeContext } from "../context/context";
-import { buildTreeIndex, ChildLists, getPath, getTreeIndex, pathPositions, resolveLeaf, type TreeIndex } from "./tree";
+import { derivedKey } from "../util/derived";
+import { buildTreeIndex, ChildLists, getPath, pathPositions, resolveLeaf, type TreeIndex } from "./tree";
 import type { SessionEntry } from "./types";
 
 const idsAt = (index: TreeIndex, positions: readonly number[]) => positions.map((p) => index.entries[p].id);
@@ -43,10 +44,19 @@ describe("tree index", () => {
 		expect(idsAt(index, index.children.of(0))).toEqual(["z", "b"]);
 	});
 
-	it("caches the index per entries array", () => {
+	it("keeps what is derived from its entries with it: made once per index, not per entries array", () => {
 		const entries = branchy();
-		expect(getTreeIndex(entries)).toBe(getTreeIndex(entries));
-		expect(getTreeIndex(branchy())).not.toBe(getTreeIndex(entries));
+		const index = buildTreeIndex(entries);
+		const key = derivedKey<number[]>("test");
+		let made = 0;
+		const make = () => {
+			made++;
+			return [1];
+		};
+		expect(index.derived.get(key, make)).toBe(index.derived.get(key, make));
+		expect(made).toBe(1);
+		buildTreeIndex(entries).derived.get(key, make);
+		expect(made).toBe(2);
 	});
 
 	it("makes an orphan a root and reports it", () => {

@@ -1,3 +1,4 @@
+import { Derived } from "../util/derived";
 import { IdTable } from "./idTable";
 import type { SessionEntry, SessionIssue } from "./types";
 
@@ -32,6 +33,11 @@ export interface TreeIndex {
 	/** Position of the file's current leaf (its last entry), -1 when empty. */
 	readonly currentLeaf: number;
 	readonly issues: readonly PositionedIssue[];
+	/**
+	 * What is worked out from these entries once and kept with the index (the builder's entry
+	 * codes, the dialect, …): whoever holds the index holds them.
+	 */
+	readonly derived: Derived;
 }
 
 /**
@@ -137,21 +143,6 @@ export class ChildLists {
 			return;
 		}
 	}
-}
-
-const cache = new WeakMap<readonly SessionEntry[], TreeIndex>();
-
-/**
- * The index of `entries`, built on first use and cached for that array. Callers must treat
- * entry arrays as immutable: build a new array to change a session.
- */
-export function getTreeIndex(entries: readonly SessionEntry[]): TreeIndex {
-	let index = cache.get(entries);
-	if (!index) {
-		index = buildTreeIndex(entries);
-		cache.set(entries, index);
-	}
-	return index;
 }
 
 /**
@@ -298,7 +289,20 @@ export function buildTreeIndex(entries: readonly SessionEntry[]): TreeIndex {
 	}
 	if (roots.length > 1) issues.push(forestIssue(roots.length));
 	const currentLeaf = defaultLeaf(entries, byId);
-	return { entries, byId, parent, children, depth, live, roots, leaves, branchPoints, currentLeaf, issues };
+	return {
+		entries,
+		byId,
+		parent,
+		children,
+		depth,
+		live,
+		roots,
+		leaves,
+		branchPoints,
+		currentLeaf,
+		issues,
+		derived: new Derived(),
+	};
 }
 
 /**
@@ -334,16 +338,12 @@ export const TREE_ISSUE_CODES: ReadonlySet<string> = new Set(["duplicate-id", "o
  * grew), equal to `buildTreeIndex(entries)`, without hashing the old entries again: the arrays are
  * copied (memory copies) and only the new entries are looked at. When a new entry repeats an id
  * or names a parent that comes after it (cases that can change the old part of the tree), the
- * index is built afresh instead. Cached for `entries` as `getTreeIndex` caches.
+ * index is built afresh instead.
  */
 export function extendTreeIndex(index: TreeIndex, entries: readonly SessionEntry[]): TreeIndex {
 	const old = index.entries.length;
 	const n = entries.length;
-	const rebuild = () => {
-		const built = buildTreeIndex(entries);
-		cache.set(entries, built);
-		return built;
-	};
+	const rebuild = () => buildTreeIndex(entries);
 	if (n < old || (old > 0 && entries[old - 1] !== index.entries[old - 1])) return rebuild();
 	// The old map is not copied (a hundred thousand ids take tens of milliseconds): the new ids
 	// go beside it, until they are many.
@@ -417,8 +417,8 @@ export function extendTreeIndex(index: TreeIndex, entries: readonly SessionEntry
 		branchPoints,
 		currentLeaf,
 		issues,
+		derived: new Derived(),
 	};
-	cache.set(entries, extended);
 	return extended;
 }
 
@@ -497,7 +497,7 @@ export function treeParts(index: TreeIndex): TreeParts {
  * The index `buildTreeIndex(entries)` would give, put together from `parts` (`treeParts` of the
  * index of equal entries, built elsewhere) and `byId` (each entry's id set to its position, in
  * order: the later of equal ids wins, as in the index). O(n) with no hashing, so far cheaper than
- * building it. Cached for `entries` as `getTreeIndex` caches.
+ * building it.
  */
 export function adoptTreeIndex(
 	entries: readonly SessionEntry[],
@@ -511,9 +511,7 @@ export function adoptTreeIndex(
 	}
 	const { children: sentChildren, ...rest } = parts;
 	const lists = sentChildren ? ChildLists.fromArrays(sentChildren) : ChildLists.fromParents(parent, live);
-	const index: TreeIndex = { entries, byId, children: lists, ...rest };
-	cache.set(entries, index);
-	return index;
+	return { entries, byId, children: lists, ...rest, derived: new Derived() };
 }
 
 /**
@@ -571,7 +569,10 @@ export function pathColumn(index: TreeIndex, leaf: number): Int32Array {
 }
 
 /** The entries from the root to `leafId`, root first (SPEC §2). */
-export function getPath(entries: readonly SessionEntry[], leafId?: string | null): SessionEntry[] {
-	const index = getTreeIndex(entries);
+export function getPath(
+	entries: readonly SessionEntry[],
+	leafId?: string | null,
+	index: TreeIndex = buildTreeIndex(entries),
+): SessionEntry[] {
 	return pathPositions(index, resolveLeaf(index, leafId)).map((p) => entries[p]);
 }

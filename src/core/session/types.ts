@@ -156,10 +156,16 @@ interface EntryBase {
 	 * entry (an oh-my-pi title slot, a v4 header); never written by pi. See `dialectOf`.
 	 */
 	dialect?: Dialect;
+	/** v4 files only, set by its reader: the entry's label fact. */
+	v4Label?: string;
+	/** v4 files only: the lanes whose leaf this entry is at the end of the file. */
+	v4Lanes?: string[];
+	/** v4 files only: the records written while this entry was its lane's leaf, in file order. */
+	v4Records?: Record<string, unknown>[];
 }
 
 /**
- * The member of the pi family that wrote a file (see `src/core/dialect.ts`):
+ * The member of the pi family that wrote a file (its rules: `src/core/dialects/`):
  * - `pi`: pi's own v1–v3 lines (also OpenClaw, which embeds pi's SessionManager);
  * - `oh-my-pi`: the oh-my-pi fork (a 256-byte title slot on line 1, its own entry types and rules);
  * - `pi-v4`: pi's unreleased harness lines (`{"kind":"header","version":4}`), read-only, experimental.

@@ -189,23 +189,6 @@ export function entrySearchText(entry: SessionEntry, label?: string): string {
 	return parts.filter((p) => p !== "").join("\n");
 }
 
-/** Lower-cased search texts, built on first use and kept per entries array (without labels). */
-const textCache = new WeakMap<readonly SessionEntry[], (string | undefined)[]>();
-
-function lowerText(entries: readonly SessionEntry[], i: number): string {
-	let cache = textCache.get(entries);
-	if (!cache) {
-		cache = new Array(entries.length);
-		textCache.set(entries, cache);
-	}
-	let text = cache[i];
-	if (text === undefined) {
-		text = entrySearchText(entries[i]).toLowerCase();
-		cache[i] = text;
-	}
-	return text;
-}
-
 /**
  * How a search judges one entry: a `hit` (every word in its lower-cased text, or in its label,
  * and it passes the filter), `hidden` (it matches words but the filter hides it), or null.
@@ -250,8 +233,7 @@ export interface FindRun {
 
 /**
  * Starts a search of `entries` for `query` (every word, case-insensitive) under `filter`. Runs
- * in slices so a caller can keep a page responsive on large sessions; the lower-cased text of
- * each entry is cached per entries array, so later queries only scan. With no active find
+ * in slices so a caller can keep a page responsive on large sessions. With no active find
  * (see `isFindActive`) it finishes at once with no hits.
  */
 export function startFind(entries: readonly SessionEntry[], query: string, filter: FindFilter): FindRun {
@@ -269,7 +251,7 @@ export function startFind(entries: readonly SessionEntry[], query: string, filte
 			const end = Math.min(entries.length, i + count);
 			for (; i < end; i++) {
 				const at = i;
-				const verdict = judge(entries[i], labels, words, filter, () => lowerText(entries, at));
+				const verdict = judge(entries[i], labels, words, filter, () => entrySearchText(entries[at]).toLowerCase());
 				if (verdict === "hit") run.hits.push(i);
 				else if (verdict === "hidden") run.hidden++;
 			}

@@ -12,7 +12,7 @@ import {
 } from "../../../test/builders";
 import { readFixture } from "../../../test/fixtures";
 import { parseSession } from "../session/parse";
-import { getTreeIndex } from "../session/tree";
+import { buildTreeIndex } from "../session/tree";
 import type { SessionEntry } from "../session/types";
 import { findEntries } from "./find";
 import {
@@ -163,7 +163,7 @@ describe("tipContaining", () => {
 		user("r2", "a1", "second branch"),
 		user("r3", "r2", "deeper"),
 	];
-	const index = getTreeIndex(tree);
+	const index = buildTreeIndex(tree);
 	const tip = (id: string) => tree[tipContaining(index, index.byId.get(id) as number)].id;
 
 	it("keeps the current leaf when its path holds the entry", () => {

@@ -1,5 +1,5 @@
 import { getLabels } from "../session/meta";
-import { getTreeIndex, type TreeIndex } from "../session/tree";
+import { buildTreeIndex, type TreeIndex } from "../session/tree";
 import type { SessionEntry } from "../session/types";
 import { entryKind } from "../view/entryKind";
 import { entrySearchText, findSnippet, parseQuery, type SnippetPart } from "./find";
@@ -45,8 +45,12 @@ function clip(text: string): string {
  * custom messages, settings, names; an entry's current label comes first). Entries hidden by a
  * later line with the same id are left out, as they are not in the tree.
  */
-export function buildSearchDoc(sessionId: string, contentHash: string, entries: readonly SessionEntry[]): SearchDoc {
-	const index = getTreeIndex(entries);
+export function buildSearchDoc(
+	sessionId: string,
+	contentHash: string,
+	entries: readonly SessionEntry[],
+	index: TreeIndex = buildTreeIndex(entries),
+): SearchDoc {
 	const labels = getLabels(entries);
 	const ids: string[] = [];
 	const texts: string[] = [];

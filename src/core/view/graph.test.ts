@@ -15,6 +15,7 @@ import {
 	type NodePaint,
 	type PaintInput,
 	paintGraph,
+	pathRanks,
 	type SessionGraph,
 	segmentKinds,
 } from "./graph";
@@ -34,7 +35,7 @@ function paintFor(
 	const { analysis, focusedEntryId, issues, ...rest } = input;
 	return paintGraph(graph, {
 		...rest,
-		context: analysis ? { leaf: analysis.leaf, fates: packFates(analysis.fates) } : null,
+		context: analysis ? { leaf: analysis.leaf, ranks: pathRanks(graph, packFates(analysis)) } : null,
 		...(issues
 			? { issues: issues.map((i) => (i.entryId === undefined ? i : { ...i, position: index.byId.get(i.entryId) })) }
 			: {}),
@@ -438,7 +439,7 @@ describe.each([...goldenNames().map((n) => `golden/${n}.jsonl`), "pi-mono/large-
 			for (const graph of [folded, expanded]) {
 				for (const leaf of index.leaves) {
 					const analysis = analyzeContext(session.entries, session.entries[leaf].id, index);
-					const fates = packFates(analysis.fates);
+					const fates = packFates(analysis);
 					// The graph's position → node column, counting reads.
 					let reads = 0;
 					const nodeAt = new Proxy(graph.nodeAt, {
@@ -449,7 +450,7 @@ describe.each([...goldenNames().map((n) => `golden/${n}.jsonl`), "pi-mono/large-
 						},
 					});
 					const counted = { ...graph, nodeAt };
-					const paint = paintGraph(counted, { context: { leaf: analysis.leaf, fates } });
+					const paint = paintGraph(counted, { context: { leaf: analysis.leaf, ranks: pathRanks(counted, fates) } });
 					expect(regionsOf(paint)).toEqual(regionsByFate(graph, analysis));
 					if (fates.prefix > 10) expect(reads).toBeLessThan(analysis.fates.length - fates.prefix + 10);
 				}

@@ -490,8 +490,11 @@ export interface NodePaint {
 }
 
 export interface PaintInput {
-	/** The selected tip's context: its leaf's position and its path's fates as columns (see `packFates`). */
-	context: { leaf: number; fates: PackedFates } | null;
+	/**
+	 * The selected tip's context: its leaf's position and its path's best rank per node
+	 * (`pathRanks` of its fates: made once per context and graph, not each time the rest is painted).
+	 */
+	context: { leaf: number; ranks: Int8Array } | null;
 	/** Find's hits, by position (looking many ids up would make a large session's id map at once). */
 	hitPositions?: readonly number[];
 	/** Issues, with the positions of their entries where known (see `SessionIssue.position`). */
@@ -523,36 +526,27 @@ function nodeRegion(fateRegion: Region | undefined, selected: boolean): NodeRegi
 	return fateRegion === "kept" ? "kept" : "context";
 }
 
-let rankTable: Int8Array | null = null;
-
 /** `REGION_RANK` of `nodeRegion` per packed fate: `[regionCode * 2 + selected]` (see `PackedFates`). */
-function codeRanks(): Int8Array {
-	if (!rankTable) {
-		rankTable = new Int8Array(512);
-		for (let code = 0; code < 256; code++) {
-			for (const selected of [0, 1]) {
-				rankTable[code * 2 + selected] = REGION_RANK[nodeRegion(regionOfCode(code), selected === 1)];
-			}
-		}
+const CODE_RANKS: Int8Array = (() => {
+	const ranks = new Int8Array(512);
+	for (let code = 0; code < 256; code++) {
+		for (const selected of [0, 1])
+			ranks[code * 2 + selected] = REGION_RANK[nodeRegion(regionOfCode(code), selected === 1)];
 	}
-	return rankTable;
-}
-
-/** The node ranks worked out for fates columns, with the graph they are for (see `bestRanks`). */
-const ranksOf = new WeakMap<PackedFates, { graph: SessionGraph; best: Int8Array }>();
+	return ranks;
+})();
 
 /**
- * The best `REGION_RANK` of each node's entries on a path whose fates are columns
- * (-1 for a node off it), made once per graph and analysis, not again each time the issues, hits
- * or focus are painted. A summarized run (see `PackedFates.prefix`: 1.9 million of a 2 GB
- * session's tip) is painted by its nodes (see `markRun`), the fates after it one by one.
+ * The best rank of each node's entries on a path whose fates are columns (-1 for a node off it),
+ * for `paintGraph`'s `context`: made once per graph and context (a caller keeps it), not again
+ * each time the issues, hits or focus are painted. A summarized run (see `PackedFates.prefix`:
+ * 1.9 million of a 2 GB session's tip) is painted by its nodes (see `markRun`), the fates after it
+ * one by one.
  */
-function bestRanks(graph: SessionGraph, columns: PackedFates): Int8Array {
-	const known = ranksOf.get(columns);
-	if (known && known.graph === graph) return known.best;
+export function pathRanks(graph: SessionGraph, columns: PackedFates): Int8Array {
 	const { position, region, flags, prefix } = columns;
 	const { nodeAt, nodes } = graph;
-	const ranks = codeRanks();
+	const ranks = CODE_RANKS;
 	const best = new Int8Array(nodes.length).fill(-1);
 	const prefixRank = ranks[columns.prefixRegion * 2];
 	const from = prefix > 0 && markRun(graph, columns, best, prefixRank) ? prefix : 0;
@@ -564,7 +558,6 @@ function bestRanks(graph: SessionGraph, columns: PackedFates): Int8Array {
 		const rank = j < 0 ? prefixRank : ranks[region[j] * 2 + (flags[j] & 1)];
 		if (rank > best[node]) best[node] = rank;
 	}
-	ranksOf.set(columns, { graph, best });
 	return best;
 }
 
@@ -634,7 +627,7 @@ export function paintGraph(graph: SessionGraph, input: PaintInput): Map<string, 
 		// The fates are read as columns, their ranks taken per node index first, with no look-up or
 		// object per entry; one paint per node after.
 		const { nodes } = graph;
-		const best = bestRanks(graph, context.fates);
+		const best = context.ranks;
 		for (let node = 0; node < best.length; node++) {
 			if (best[node] !== -1) paintOf(nodes[node].id).region = RANKED_REGIONS[best[node]];
 		}

@@ -4,7 +4,7 @@ import { analyzeContext } from "../context/context";
 import { measuredContext } from "../context/measured";
 import { estimateTotalTokens } from "../context/tokens";
 import { parseSession } from "../session/parse";
-import { getTreeIndex, pathPositions } from "../session/tree";
+import { buildTreeIndex, pathPositions } from "../session/tree";
 import type { SessionEntry } from "../session/types";
 import { summarizeLeaves } from "./leaves";
 
@@ -42,7 +42,7 @@ const edit = (id: string, parentId: string, targetId: string, content: string | 
 
 /** Checks every tip's summary against the builder run for that tip alone. */
 function expectMatchesBuilder(entries: SessionEntry[]) {
-	const index = getTreeIndex(entries);
+	const index = buildTreeIndex(entries);
 	const summaries = summarizeLeaves(entries, index);
 	expect(summaries.map((s) => s.position)).toEqual(index.leaves);
 	for (const s of summaries) {

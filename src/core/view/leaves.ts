@@ -1,9 +1,10 @@
-import { analyzeContext, normalizeMessage, usesNewerPiRules } from "../context/context";
+import { analyzeContext } from "../context/context";
 import { isSkeleton } from "../context/lazyContext";
 import { measuredContext, recordedContextTokens } from "../context/measured";
 import { estimateTokens, estimateTotalTokens } from "../context/tokens";
-import { dialectOf } from "../dialects/detect";
-import { getTreeIndex, type TreeIndex } from "../session/tree";
+import { dialectOf, rulesOf } from "../dialects/index";
+import { normalizeMessage } from "../dialects/pi/context";
+import { buildTreeIndex, type TreeIndex } from "../session/tree";
 import type { AgentMessage, CompactionEntry, ContextEditEntry, SessionEntry } from "../session/types";
 import { entryPreview } from "./entryKind";
 
@@ -133,13 +134,13 @@ export interface SummaryOptions {
  */
 export function summarizeLeaves(
 	entries: readonly SessionEntry[],
-	index: TreeIndex = getTreeIndex(entries),
+	index: TreeIndex = buildTreeIndex(entries),
 	options: SummaryOptions = {},
 ): LeafSummary[] {
 	if (options.tokens === false) return uncountedLeaves(entries, index);
 	// The running sums follow pi 1.6.0's rules; other rules (oh-my-pi's /clear and post-passes,
 	// newer pi's deferred replies and moved results) run the builder per tip instead.
-	if (dialectOf(entries) !== "pi" || usesNewerPiRules(entries)) {
+	if (!rulesOf(dialectOf(entries, index)).sumsAlongTree(entries, index)) {
 		return uncountedLeaves(entries, index).map((leaf) => {
 			const { messages, path } = analyzeContext(entries, leaf.id, index);
 			return {

@@ -9,7 +9,6 @@ import * as repo from "../../storage/repository";
 import * as searchStore from "../../storage/searchStore";
 import { initialState, useStore } from "..";
 import { resetCorpus } from "../searchCorpus";
-import { resetUnsavedBodies } from "../unsavedBodies";
 import { makeLibraryBundle } from "./library";
 
 const state = () => useStore.getState();
@@ -41,7 +40,6 @@ beforeEach(async () => {
 	for (const m of state().library) await state().deleteSession(m.id);
 	for (const c of state().libraryCorrupt) await state().deleteCorrupt(c);
 	resetCorpus();
-	resetUnsavedBodies();
 	useStore.setState({ ...initialState, expanded: new Set() });
 });
 afterEach(() => {
@@ -60,7 +58,7 @@ describe("exporting and importing the library", () => {
 		const before = state().library.map((m) => ({ ...m }));
 		expect(before).toHaveLength(3);
 
-		const bundle = await makeLibraryBundle(state().library, state().unsaved);
+		const bundle = await makeLibraryBundle(state().library, state().unsaved, state().unsavedBodies);
 		expect(bundle.sessions).toBe(3);
 		expect(bundle.skipped).toEqual([]);
 		for (const m of before) await state().deleteSession(m.id);
@@ -170,7 +168,7 @@ describe("exporting and importing the library", () => {
 		expect(state().library).toEqual([]);
 
 		await state().loadFiles([file(SMALL)]);
-		const bundle = await makeLibraryBundle(state().library, []);
+		const bundle = await makeLibraryBundle(state().library, [], new Map());
 		await state().deleteSession("s11");
 		await state().loadFiles([new File([bundle.blob], "backup.jsonl"), file(BRANCHY)]);
 		expect(state().importBatch?.kind).toBe("library");

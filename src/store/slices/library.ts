@@ -9,7 +9,6 @@ import { downloadBlob } from "../browser";
 import { forgetDoc } from "../searchCorpus";
 import { storageMessage, storageProblem, unavailableText } from "../storageMessage";
 import type { GetStore, LibraryActions, LibraryState, SetStore } from "../types";
-import { dropUnsavedBody, keepUnsavedBody, unsavedBody } from "../unsavedBodies";
 
 export const initialLibraryState: LibraryState = {
 	library: [],
@@ -19,6 +18,7 @@ export const initialLibraryState: LibraryState = {
 	storageError: null,
 	libraryCollapsed: new Set(),
 	unsaved: [],
+	unsavedBodies: new Map(),
 	unsavedFromLink: new Set(),
 	storageOffline: null,
 	libraryExport: null,
@@ -34,6 +34,14 @@ const without = (ids: ReadonlySet<string>, id: string): ReadonlySet<string> => {
 	return next;
 };
 
+/** `map` without the entries of `ids` (the same map when it holds none of them). */
+function withoutKeys<T>(map: ReadonlyMap<string, T>, ids: readonly string[]): ReadonlyMap<string, T> {
+	if (!ids.some((id) => map.has(id))) return map;
+	const out = new Map(map);
+	for (const id of ids) out.delete(id);
+	return out;
+}
+
 /**
  * Every session of the page in one library file: the unsaved ones (their copy in memory) and the
  * stored ones (an unsaved copy of a stored session wins: it is the newer). Sessions whose stored
@@ -42,8 +50,10 @@ const without = (ids: ReadonlySet<string>, id: string): ReadonlySet<string> => {
 export function makeLibraryBundle(
 	library: readonly SessionMeta[],
 	unsaved: readonly SessionMeta[],
+	bodies: ReadonlyMap<string, Blob>,
 	now = new Date(),
 ): Promise<{ blob: Blob; sessions: number; skipped: BundleSkip[] }> {
+	const unsavedBody = (id: string) => bodies.get(id);
 	const inMemory = unsaved.filter((m) => unsavedBody(m.id));
 	const memoryIds = new Set(inMemory.map((m) => m.id));
 	const sessions = [...inMemory, ...library.filter((m) => !memoryIds.has(m.id))];
@@ -98,9 +108,12 @@ export function createLibrarySlice(set: SetStore, get: GetStore): LibraryActions
 					storageOffline: null,
 					// An unsaved session stored meanwhile (same content) is no longer unsaved.
 					unsaved: s.unsaved.filter((m) => listedIds.get(m.id) !== m.contentHash),
+					unsavedBodies: withoutKeys(
+						s.unsavedBodies,
+						s.unsaved.filter((m) => listedIds.get(m.id) === m.contentHash).map((m) => m.id),
+					),
 					...(first ? { libraryCollapsed: new Set(getCollapsedGroups()) } : {}),
 				}));
-				for (const m of get().unsaved) if (listedIds.get(m.id) === m.contentHash) dropUnsavedBody(m.id);
 				void get().syncSearchIndex();
 				repo.storageEstimate().then(
 					(use) => set({ storageUse: use }),
@@ -180,18 +193,21 @@ export function createLibrarySlice(set: SetStore, get: GetStore): LibraryActions
 		},
 
 		keepUnsaved(meta, body, fromLink = false) {
-			keepUnsavedBody(meta.id, body);
 			set((s) => {
 				const links = new Set(s.unsavedFromLink);
 				if (fromLink) links.add(meta.id);
 				else links.delete(meta.id);
-				return { unsaved: [meta, ...s.unsaved.filter((m) => m.id !== meta.id)], unsavedFromLink: links };
+				return {
+					unsaved: [meta, ...s.unsaved.filter((m) => m.id !== meta.id)],
+					unsavedBodies: new Map(s.unsavedBodies).set(meta.id, body),
+					unsavedFromLink: links,
+				};
 			});
 		},
 
 		async saveUnsaved(id) {
 			const meta = get().unsaved.find((m) => m.id === id);
-			const body = unsavedBody(id);
+			const body = get().unsavedBodies.get(id);
 			if (!meta || !body) return false;
 			try {
 				await repo.saveSession({ ...meta, storedAt: Date.now() }, body);
@@ -199,9 +215,9 @@ export function createLibrarySlice(set: SetStore, get: GetStore): LibraryActions
 				await get().noteStorageFailure(err, { fileName: meta.fileName, size: meta.size });
 				return false;
 			}
-			dropUnsavedBody(id);
 			set((s) => ({
 				unsaved: s.unsaved.filter((m) => m.id !== id),
+				unsavedBodies: withoutKeys(s.unsavedBodies, [id]),
 				unsavedFromLink: without(s.unsavedFromLink, id),
 				storageError: null,
 				// The open copy is the one just stored: links can name it now.
@@ -213,8 +229,11 @@ export function createLibrarySlice(set: SetStore, get: GetStore): LibraryActions
 		},
 
 		forgetUnsaved(id) {
-			dropUnsavedBody(id);
-			set((s) => ({ unsaved: s.unsaved.filter((m) => m.id !== id), unsavedFromLink: without(s.unsavedFromLink, id) }));
+			set((s) => ({
+				unsaved: s.unsaved.filter((m) => m.id !== id),
+				unsavedBodies: withoutKeys(s.unsavedBodies, [id]),
+				unsavedFromLink: without(s.unsavedFromLink, id),
+			}));
 			const open = get().session;
 			if (open?.key === id && !open.stored) get().closeSession();
 		},
@@ -262,7 +281,7 @@ export function createLibrarySlice(set: SetStore, get: GetStore): LibraryActions
 			});
 			try {
 				const now = new Date();
-				const out = await makeLibraryBundle(get().library, get().unsaved, now);
+				const out = await makeLibraryBundle(get().library, get().unsaved, get().unsavedBodies, now);
 				const fileName = bundleFileName(now);
 				if (out.sessions > 0) downloadBlob(out.blob, fileName);
 				set({

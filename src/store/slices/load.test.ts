@@ -1,7 +1,7 @@
 import "fake-indexeddb/auto";
 import { beforeEach, describe, expect, it } from "vitest";
 import { readFixture } from "../../../test/fixtures";
-import { findEntries, getTreeIndex, parseSession } from "../../core";
+import { buildTreeIndex, findEntries, parseSession } from "../../core";
 import { initialState, useStore } from "..";
 
 // The parse worker is unavailable in Node: the client parses on this thread, the same code path.
@@ -10,7 +10,7 @@ const file = (relative: string, name = relative.split("/").pop() as string) =>
 
 const SMALL = "golden/small-legacy.jsonl";
 const small = parseSession(readFixture(SMALL));
-const smallIndex = getTreeIndex(small.entries);
+const smallIndex = buildTreeIndex(small.entries);
 const smallTips = smallIndex.leaves.map((p) => small.entries[p].id);
 
 beforeEach(async () => {

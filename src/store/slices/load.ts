@@ -9,7 +9,6 @@ import type { OpenEvent } from "../../workers/readerApi";
 import { type Placement, placed, placeSession } from "../placement";
 import type { OpenSession } from "../sessionTypes";
 import type { DeepLink, GetStore, LoadActions, LoadJob, LoadSource, LoadState, SetStore } from "../types";
-import { unsavedBody } from "../unsavedBodies";
 
 export const initialLoadState: LoadState = { loads: [], loadErrors: [], linkError: null };
 
@@ -320,7 +319,7 @@ export function createLoadSlice(set: SetStore, get: GetStore): LoadActions {
 			if (!meta) return false;
 			const job = addJob(meta.fileName, meta.size, "reading");
 			try {
-				let body = memory ? unsavedBody(id) : undefined;
+				let body = memory ? get().unsavedBodies.get(id) : undefined;
 				if (!memory) {
 					// The worker reads the session's stored index meanwhile (the scan need not run again).
 					if (meta.contentHash) void prefetchStoredIndex(meta.contentHash, meta.size);

@@ -3,9 +3,9 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vites
 import { readFixture } from "../../../test/fixtures";
 import { startServer } from "../../../test/staticServer";
 import {
+	buildTreeIndex,
 	decodeShare,
 	encodeShare,
-	getTreeIndex,
 	MAX_SHARE_FRAGMENT_CHARS,
 	parseSession,
 	scanSecrets,
@@ -235,7 +235,7 @@ describe("exports", () => {
 		await state().loadFiles([file(`${golden}.jsonl`)]);
 		const expected = JSON.parse(readFixture(`${golden}.expected.json`));
 		const parsed = parseSession(readFixture(`${golden}.jsonl`));
-		for (const pos of getTreeIndex(parsed.entries).leaves) {
+		for (const pos of buildTreeIndex(parsed.entries).leaves) {
 			const leaf = parsed.entries[pos].id;
 			state().selectLeaf(leaf);
 			await state().openExport("payload");

@@ -57,7 +57,7 @@ describe("without IndexedDB", () => {
 		expect(state().searchUnavailable).toMatch(/^Search across sessions is unavailable/);
 
 		// The in-memory sessions can still be exported to a file.
-		const bundle = await library.makeLibraryBundle(state().library, state().unsaved);
+		const bundle = await library.makeLibraryBundle(state().library, state().unsaved, state().unsavedBodies);
 		expect(bundle.sessions).toBe(2);
 		expect((await bundle.blob.text()).split("\n")).toHaveLength(4);
 

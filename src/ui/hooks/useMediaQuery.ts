@@ -1,36 +1,34 @@
 import { useSyncExternalStore } from "react";
 
-interface Watched {
+/** A media query of the app's, watched for the page's life (see `mediaQuery`). */
+export interface MediaQuery {
 	subscribe(onChange: () => void): () => void;
 	matches(): boolean;
 }
 
 /**
- * One `MediaQueryList` per query for the page's life: `matchMedia` parses its query and makes a
- * new list at each call, and React reads a snapshot at every render of every component that asks.
+ * One `MediaQueryList` for `query`, made once where the query is declared (a module constant):
+ * `matchMedia` parses its query and makes a new list at each call, and React reads a snapshot at
+ * every render of every component that asks. Without `matchMedia` (tests), it never matches.
  */
-const watched = new Map<string, Watched>();
-
-function watch(query: string): Watched {
-	let w = watched.get(query);
-	if (w === undefined) {
-		const list = typeof window.matchMedia === "function" ? window.matchMedia(query) : null;
-		w = {
-			subscribe(onChange) {
-				list?.addEventListener("change", onChange);
-				return () => list?.removeEventListener("change", onChange);
-			},
-			matches: () => list?.matches ?? false,
-		};
-		watched.set(query, w);
-	}
-	return w;
+export function mediaQuery(query: string): MediaQuery {
+	let list: MediaQueryList | null | undefined;
+	const get = () => {
+		if (list === undefined) list = typeof window.matchMedia === "function" ? window.matchMedia(query) : null;
+		return list;
+	};
+	return {
+		subscribe(onChange) {
+			get()?.addEventListener("change", onChange);
+			return () => get()?.removeEventListener("change", onChange);
+		},
+		matches: () => get()?.matches ?? false,
+	};
 }
 
 const never = () => false;
 
-/** Whether `query` (a constant media query of the app's) matches now; renders again when it changes. */
-export function useMediaQuery(query: string): boolean {
-	const w = watch(query);
-	return useSyncExternalStore(w.subscribe, w.matches, never);
+/** Whether `query` matches now; renders again when it changes. */
+export function useMediaQuery(query: MediaQuery): boolean {
+	return useSyncExternalStore(query.subscribe, query.matches, never);
 }

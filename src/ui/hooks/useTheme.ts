@@ -1,17 +1,17 @@
 import { useLayoutEffect } from "react";
 import { type Store, useStore } from "../../store";
-import { useMediaQuery } from "./useMediaQuery";
+import { mediaQuery, useMediaQuery } from "./useMediaQuery";
 
 export type Theme = "light" | "dark";
 
-const QUERY = "(prefers-color-scheme: dark)";
+const DARK = mediaQuery("(prefers-color-scheme: dark)");
 
 const selectThemePref = (s: Store) => s.view.theme;
 
 /** The theme in force: the preference, or the system's when it is "system". */
 export function useResolvedTheme(): Theme {
 	const pref = useStore(selectThemePref);
-	const dark = useMediaQuery(QUERY);
+	const dark = useMediaQuery(DARK);
 	return pref === "system" ? (dark ? "dark" : "light") : pref;
 }
 

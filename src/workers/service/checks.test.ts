@@ -3,7 +3,7 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { FIXTURES_DIR } from "../../../test/fixtures";
 import { heldOf } from "../../../test/held";
-import { collectDiagnostics, getTreeIndex, type SessionIssue } from "../../core";
+import { buildTreeIndex, collectDiagnostics, type SessionIssue } from "../../core";
 import { MAX_SESSION_BYTES, readSessionBlob } from "../readSession";
 import { ChecksStopped, checkable, checkSession, uncheckedIssue } from "./checks";
 
@@ -11,7 +11,7 @@ import { ChecksStopped, checkable, checkSession, uncheckedIssue } from "./checks
 async function normalIssues(blob: Blob): Promise<SessionIssue[]> {
 	const { parsed } = await readSessionBlob(blob, undefined, { hash: false, diagnostics: false });
 	const before = parsed.issues.length;
-	const late = collectDiagnostics(parsed.entries, getTreeIndex(parsed.entries), parsed.lines, parsed.issues.slice());
+	const late = collectDiagnostics(parsed.entries, buildTreeIndex(parsed.entries), parsed.lines, parsed.issues.slice());
 	return [...parsed.issues, ...late.slice(before)];
 }
 
@@ -43,8 +43,8 @@ describe.each(FIXTURES)("the checks of %s in the worker", (name) => {
 		expect(held).toEqual(normal);
 		// Each issue's entry is the held session's entry on the issue's line: the same position.
 		const { parsed } = await readSessionBlob(new Blob([bytes as BlobPart]), undefined, { hash: false });
-		const full = getTreeIndex(parsed.entries).byId;
-		const previewById = getTreeIndex(preview.entries).byId;
+		const full = buildTreeIndex(parsed.entries).byId;
+		const previewById = buildTreeIndex(preview.entries).byId;
 		for (const issue of held) {
 			if (issue.entryId === undefined || !full.has(issue.entryId)) continue;
 			const p = previewById.get(issue.entryId);

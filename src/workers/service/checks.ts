@@ -1,12 +1,12 @@
 import {
 	analyzeLazily,
+	buildTreeIndex,
 	collectDiagnostics,
 	diagnosticSteps,
 	type EntriesDescription,
 	estimateTotalTokens,
 	getFirstUserText,
 	getSessionName,
-	getTreeIndex,
 	ISSUE_CODES,
 	type LazySession,
 	type LeafSummary,
@@ -238,7 +238,7 @@ export async function runChecks(
 ): Promise<SessionIssue[]> {
 	await pause();
 	if (!stillHeld()) throw new ChecksStopped("the session was let go");
-	const steps = diagnosticSteps(parsed.entries, getTreeIndex(parsed.entries), parsed.lines, parsed.issues.slice());
+	const steps = diagnosticSteps(parsed.entries, buildTreeIndex(parsed.entries), parsed.lines, parsed.issues.slice());
 	let ran = Date.now();
 	for (;;) {
 		const step = steps.next();
@@ -252,7 +252,7 @@ export async function runChecks(
 }
 
 /** `collectDiagnostics` of a session parsed in full, at once (a small file, or one the scan cannot read). */
-export function checksOfParsed(parsed: ParsedSession, index = getTreeIndex(parsed.entries)): SessionIssue[] {
+export function checksOfParsed(parsed: ParsedSession, index = buildTreeIndex(parsed.entries)): SessionIssue[] {
 	return collectDiagnostics(parsed.entries, index, parsed.lines, parsed.issues.slice());
 }
 

@@ -7,9 +7,9 @@ import {
 	analyzeContext,
 	appendSessionText,
 	buildGraph,
+	buildTreeIndex,
 	canAppend,
 	convertToLlm,
-	getTreeIndex,
 	graphParts,
 	type LeafSummary,
 	parseSession,
@@ -67,7 +67,7 @@ describe.each(sessionFiles())("session %s followed in a worker", (_name, text) =
 			expect(host.entries.map((e) => e.id)).toEqual(parsed.entries.map((e) => e.id));
 			expect(growth.outline.facts.leafId).toBe(parsed.leafId);
 			expect(growth.outline.facts.entryCount).toBe(parsed.entries.length);
-			const index = getTreeIndex(parsed.entries);
+			const index = buildTreeIndex(parsed.entries);
 			expect(plain(growth.outline.graph)).toEqual(plain(graphParts(buildGraph(index))));
 			const pick = (l: LeafSummary) => ({
 				id: l.id,

@@ -5,11 +5,11 @@ import {
 	dialectOf,
 	estimateTotalTokens,
 	graphAndShown,
-	isV4Header,
 	type LeafSummary,
 	lineSkeleton,
 	measuredLazily,
 	parseAppended,
+	rulesOf,
 	type SessionEntry,
 	summarizeLeaves,
 	withWholeNodes,
@@ -41,7 +41,7 @@ function lineSpans(bytes: Uint8Array): { starts: number[]; ends: number[] } {
 /** Whether the held session's file can grow by appended lines (pi's current format, its own dialect). */
 export function canGrow(held: HeldSession): boolean {
 	const { header } = held;
-	return header !== null && held.version >= CURRENT_VERSION && !isV4Header(header) && dialectOf(held.entries) === "pi";
+	return header !== null && held.version >= CURRENT_VERSION && rulesOf(dialectOf(held.entries, held.index)).appends;
 }
 
 /**

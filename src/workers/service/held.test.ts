@@ -19,6 +19,7 @@ import { reshapeSession } from "../../../test/reshape";
 import {
 	analyzeContext,
 	appendEntry,
+	buildTreeIndex,
 	completePreview,
 	convertToLlm,
 	createPreviewScanner,
@@ -28,7 +29,6 @@ import {
 	type FindFilter,
 	findEntries,
 	getLabels,
-	getTreeIndex,
 	type LabAddition,
 	type LeafSummary,
 	labChoices,
@@ -213,7 +213,7 @@ const others: [string, string][] = [
 
 describe.each(others)("%s through the worker's host", (_name, text) => {
 	const parsed = parseSession(text);
-	const index = getTreeIndex(parsed.entries);
+	const index = buildTreeIndex(parsed.entries);
 
 	it("gives every tip's context as the full parse does", async () => {
 		const { held: host } = heldOf(text);
@@ -235,7 +235,7 @@ describe.each(others)("%s through the worker's host", (_name, text) => {
 describe("oh-my-pi's builder on a skeleton-only session", () => {
 	it("has the context notebook whole and reads no other extension's state", async () => {
 		const parsed = parseSession(NOTEBOOK);
-		const index = getTreeIndex(parsed.entries);
+		const index = buildTreeIndex(parsed.entries);
 		const { held: host, preview } = heldOf(NOTEBOOK);
 		const at = (id: string) => parsed.entries.findIndex((e) => e.id === id);
 		for (const id of ["n1", "n2", "n3"]) expect(preview.entries[at(id)]).toEqual(parsed.entries[at(id)]);
@@ -270,7 +270,7 @@ describe("oh-my-pi's builder on a skeleton-only session", () => {
 			const text = asOmp(name);
 			const parsed = parseSession(text);
 			expect(parsed.dialect).toBe("oh-my-pi");
-			const index = getTreeIndex(parsed.entries);
+			const index = buildTreeIndex(parsed.entries);
 			const { held: host } = heldOf(text);
 			for (const leaf of index.leaves) {
 				const { analysis, read: positions, passes } = await prepare(host, parsed.entries[leaf].id);
@@ -286,7 +286,7 @@ describe.each([...goldenNames().map((n): [string, string] => [n, readGolden(n).t
 	"find in %s through the worker's host",
 	(_name, text) => {
 		const parsed = parseSession(text);
-		const index = getTreeIndex(parsed.entries);
+		const index = buildTreeIndex(parsed.entries);
 		// Words its line prefilter vouches for and words it does not (digits, model names, labels).
 		it.each(["the", "read", "thinking", "anthropic", "file tool", "zzznothing", "1", "claude-3", "ö"])(
 			"finds what a search of the parsed entries finds: %s",
@@ -515,7 +515,7 @@ describe("a preview that keeps no bytes", () => {
 describe.each(goldenNames())("the what-if lab on %s through the worker's host", (name) => {
 	const { text } = readGolden(name);
 	const parsed = parseSession(text);
-	const index = getTreeIndex(parsed.entries);
+	const index = buildTreeIndex(parsed.entries);
 	const now = "2026-12-01T12:00:00.000Z";
 	const noId = ({ id: _id, ...rest }: SessionEntry) => rest;
 

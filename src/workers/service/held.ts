@@ -1,7 +1,7 @@
 import {
+	buildTreeIndex,
 	type Dialect,
 	extendTreeIndex,
-	getTreeIndex,
 	type LazySession,
 	type LeafSummary,
 	type LinePrefilter,
@@ -109,7 +109,7 @@ export class HeldSession {
 		this.entries = held.entries;
 		this.header = held.header;
 		this.facts = held.facts;
-		this.index = index ?? getTreeIndex(held.entries);
+		this.index = index ?? buildTreeIndex(held.entries);
 		this.full = full;
 		// A file whose dialect the full parse stamps on every entry has its first entry whole, stamped.
 		const first = this.entries[0]?.dialect;

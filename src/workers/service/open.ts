@@ -1,10 +1,9 @@
 import {
-	adoptTreeIndex,
+	buildTreeIndex,
 	completePreview,
 	createContentHasher,
 	createPreviewScanner,
 	currentLeafId,
-	getTreeIndex,
 	graphAndShown,
 	noteNewerPiRules,
 	type ParsedSession,
@@ -119,12 +118,7 @@ function wholeMask(shape: Int16Array): Uint8Array {
 /** A session from its stored index: the scan need not run again. */
 function openStored(blob: Blob, stored: StoredIndex): { held: HeldSession; outline: SessionOutline } {
 	const { parts } = stored;
-	const preview = previewFromParts(parts);
-	const { entries } = preview;
-	// The stored tree, with the id map made here (the later of equal ids wins, as in the scan's).
-	const byId = new Map<string, number>();
-	for (let i = 0; i < entries.length; i++) byId.set(entries[i].id, i);
-	const index = adoptTreeIndex(entries, byId, parts.tree);
+	const { entries, index } = previewFromParts(parts);
 	const facts = scannedFacts({ ...stored, header: parts.header }, entries);
 	const lines = { offset: stored.lineOffset, length: stored.lineLength };
 	const held = new HeldSession(
@@ -145,7 +139,7 @@ function openStored(blob: Blob, stored: StoredIndex): { held: HeldSession; outli
  */
 function openParsed(blob: Blob, parsed: ParsedSession): { held: HeldSession; outline: SessionOutline } {
 	const { entries } = parsed;
-	const index = getTreeIndex(entries);
+	const index = buildTreeIndex(entries);
 	const { graph } = graphAndShown(index);
 	const facts: SessionFacts = {
 		header: parsed.header,
@@ -267,6 +261,7 @@ export async function openFile(
 			lines,
 			new Uint8Array(first.entries.length),
 			version,
+			first.index,
 		);
 		const read = first.graph.nodes.length > NODES_READ_FIRST ? tipsWanted(first) : first.wanted;
 		first = completePreview(first, await reader.load(read), read);
@@ -274,13 +269,14 @@ export async function openFile(
 	const parts = previewToParts(first);
 	// Which of pi's rules the entries show, from the skeletons' types and the entries packed whole
 	// (every entry read whole is one): no pass over every entry.
-	noteNewerPiRules(first.entries, parts.shapes, parts.full);
+	noteNewerPiRules(first.index, parts.shapes, parts.full);
 	const held = new HeldSession(
 		blob,
 		{ header: first.header, entries: first.entries, facts: scannedFacts(first, first.entries) },
 		lines,
 		wholeMask(parts.shape),
 		version,
+		first.index,
 	);
 	hold(held);
 	emit({ type: "ready", outline: outlineOf(held, first.graph, first.leaves), issues: [] });

@@ -22,6 +22,7 @@ import { useGraphPaint } from "./useGraphPaint";
 import { OPEN_ZOOM, useGraphViewport } from "./useGraphViewport";
 import { useOnScreen } from "./useOnScreen";
 import { useOverview } from "./useOverview";
+import { useOverviewPaths } from "./useOverviewPaths";
 import { useRunToggles } from "./useRunToggles";
 
 const nodeTypes = { entry: EntryNode, segment: SegmentNode };
@@ -59,6 +60,7 @@ function GraphView() {
 	const hintId = useId();
 	// Zoomed far out on a large tree: no node elements, one drawing of the whole tree instead.
 	const overview = useOverview(model?.graph);
+	const overviewPaths = useOverviewPaths(model?.graph ?? null);
 	const large = (model?.nodes.length ?? 0) > VIRTUALIZE_ABOVE;
 	const culled = large && !overview;
 	const onScreen = useOnScreen(model, culled, large);
@@ -132,8 +134,8 @@ function GraphView() {
 								zoomOnDoubleClick={false}
 							>
 								<Background gap={24} size={1} />
-								{overview && <OverviewLayer graph={model.graph} />}
-								{!overview && <GraphMiniMap graph={model.graph} />}
+								{overview && <OverviewLayer graph={model.graph} paths={overviewPaths} />}
+								{!overview && <GraphMiniMap graph={model.graph} paths={overviewPaths} />}
 								<Controls showInteractive={false} />
 							</ReactFlow>
 						}

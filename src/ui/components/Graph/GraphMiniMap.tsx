@@ -2,7 +2,7 @@ import { Panel, useStore as useFlowStore, useReactFlow } from "@xyflow/react";
 import { type PointerEvent, useRef } from "react";
 import type { SessionGraph } from "../../../core";
 import { kindColor } from "./kinds";
-import { useOverviewPaths } from "./useOverviewPaths";
+import type { OverviewPaths } from "./overview";
 
 const WIDTH = 150;
 const HEIGHT = 110;
@@ -19,8 +19,7 @@ const selectView = (s: { transform: [number, number, number]; width: number; hei
  * scaled to fill the box on its own, so a long chain shows as a column with its branches rather
  * than as a thin line.
  */
-export function GraphMiniMap({ graph }: { graph: SessionGraph }) {
-	const paths = useOverviewPaths(graph);
+export function GraphMiniMap({ graph, paths }: { graph: SessionGraph; paths: OverviewPaths | null }) {
 	const [tx, ty, zoom, paneWidth, paneHeight] = useFlowStore(selectView).split(",").map(Number);
 	const rf = useReactFlow();
 	const dragging = useRef(false);

@@ -3,12 +3,13 @@ import { useContext, useMemo } from "react";
 import { useStore } from "zustand";
 import type { SessionGraph } from "../../../core";
 import { kindColor } from "./kinds";
-import { pathBoxes } from "./overview";
+import { type OverviewPaths, pathBoxes } from "./overview";
 import { GraphPaintContext } from "./paintStore";
-import { useOverviewPaths } from "./useOverviewPaths";
 
 interface Props {
 	graph: SessionGraph;
+	/** The graph's overview paths (`useOverviewPaths`), null while they are made. */
+	paths: OverviewPaths | null;
 }
 
 /**
@@ -16,8 +17,7 @@ interface Props {
  * in place of React Flow's nodes while the view is zoomed too far out to read them: a few elements
  * instead of thousands, so panning and zooming stay smooth. Click a box to zoom in on it.
  */
-export function OverviewLayer({ graph }: Props) {
-	const paths = useOverviewPaths(graph);
+export function OverviewLayer({ graph, paths }: Props) {
 	const store = useContext(GraphPaintContext);
 	if (!store) throw new Error("the overview needs a GraphPaintContext");
 	const paint = useStore(store, (s) => s.paint);

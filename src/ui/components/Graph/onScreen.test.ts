@@ -1,10 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { generateSessionLines, WORKLOADS } from "../../../../bench/generate";
-import { buildGraph, getTreeIndex, NODE_HEIGHT, NODE_WIDTH, parseSession } from "../../../core";
+import { buildGraph, buildTreeIndex, NODE_HEIGHT, NODE_WIDTH, parseSession } from "../../../core";
 import { edgeEnds, elementsIn, grownRect, stillServes, viewRect } from "./onScreen";
 
 const session = parseSession([...generateSessionLines({ ...WORKLOADS.bushy, maxEntries: 800 })].join("\n"));
-const graph = buildGraph(getTreeIndex(session.entries));
+const graph = buildGraph(buildTreeIndex(session.entries));
 const ends = edgeEnds(graph);
 
 /** Each edge's ends looked up by id, as the edges say. */
@@ -64,7 +64,7 @@ describe("elements on screen", () => {
 
 	it("gives an edge that crosses the rectangle with neither end in it, with its ends", () => {
 		// A parent far above its child (as after a run of hidden entries), the view between them.
-		const far = buildGraph(getTreeIndex(session.entries));
+		const far = buildGraph(buildTreeIndex(session.entries));
 		const [a, b] = far.nodes;
 		b.x = a.x + NODE_WIDTH * 3;
 		b.y = a.y + NODE_HEIGHT * 20;

@@ -3,18 +3,19 @@ import { generateSessionLines, WORKLOADS } from "../../../../bench/generate";
 import {
 	analyzeContext,
 	buildGraph,
-	getTreeIndex,
+	buildTreeIndex,
 	NODE_HEIGHT,
 	NODE_WIDTH,
 	packFates,
 	paintGraph,
 	parseSession,
+	pathRanks,
 } from "../../../core";
 import { nodeAt, overviewPaths, overviewSteps, pathBoxes, visibleNodeCount } from "./overview";
 
 // A small bushy session (the benchmark's generator): a few hundred entries, many branches.
 const session = parseSession([...generateSessionLines({ ...WORKLOADS.bushy, maxEntries: 600 })].join("\n"));
-const index = getTreeIndex(session.entries);
+const index = buildTreeIndex(session.entries);
 const graph = buildGraph(index);
 
 describe("overview", () => {
@@ -57,7 +58,7 @@ describe("overview", () => {
 
 	it("outlines the selected path and its leaf, and finds the node under a point", () => {
 		const analysis = analyzeContext(session.entries, undefined, index);
-		const paint = paintGraph(graph, { context: { leaf: analysis.leaf, fates: packFates(analysis.fates) } });
+		const paint = paintGraph(graph, { context: { leaf: analysis.leaf, ranks: pathRanks(graph, packFates(analysis)) } });
 		const { path, leaf } = pathBoxes(graph, paint);
 		expect(path.match(/M/g)?.length ?? 0).toBe([...paint.values()].filter((p) => p.region !== "off").length);
 		expect(leaf).toMatch(/^M/);

@@ -1,5 +1,5 @@
-import { useDeferredValue, useLayoutEffect, useRef } from "react";
-import { type NodePaint, paintGraph, type SessionIssue } from "../../../core";
+import { useDeferredValue, useLayoutEffect, useMemo, useRef } from "react";
+import { type NodePaint, paintGraph, pathRanks, type SessionIssue } from "../../../core";
 import { useStore } from "../../../store";
 import { useExplainer } from "../../hooks/useExplainer";
 import { useContext } from "../../hooks/useSession";
@@ -40,10 +40,12 @@ export function useGraphPaint(model: GraphModel | null, store: GraphPaintStore):
 	const previous = useRef<ReadonlyMap<string, NodePaint>>(new Map());
 	const graph = model?.graph ?? null;
 	const issues = useStore(selectIssues);
+	// The path's ranks per node: once per graph and context, not on each repaint of hits or focus.
+	const ranks = useMemo(() => (graph && summary ? pathRanks(graph, summary.fates) : null), [graph, summary]);
 
 	useLayoutEffect(() => {
 		if (!graph) return;
-		const context = summary ? { leaf: summary.leaf, fates: summary.fates } : null;
+		const context = summary && ranks ? { leaf: summary.leaf, ranks } : null;
 		const next = paintGraph(graph, {
 			context,
 			hitPositions,
@@ -58,7 +60,7 @@ export function useGraphPaint(model: GraphModel | null, store: GraphPaintStore):
 		}
 		previous.current = next;
 		store.setState({ paint: next });
-	}, [graph, summary, hitPositions, issues, focusedPosition, explainFocus, store]);
+	}, [graph, summary, ranks, hitPositions, issues, focusedPosition, explainFocus, store]);
 
 	if (!graph || !model) return null;
 	// The selected leaf (the current one by default): its node, once the context says where it is.

@@ -1,10 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { readFixture } from "../../../test/fixtures";
-import { buildContextEntries, buildSessionContext } from "../context/context";
-import { convertToLlm } from "../context/llm";
-import { getLabels } from "../session/meta";
-import { parseSession } from "../session/parse";
-import { getTreeIndex } from "../session/tree";
+import { readFixture } from "../../../../test/fixtures";
+import { buildContextEntries, buildSessionContext } from "../../context/context";
+import { convertToLlm } from "../../context/llm";
+import { getLabels } from "../../session/meta";
+import { parseSession } from "../../session/parse";
+import { buildTreeIndex } from "../../session/tree";
 
 const text = readFixture("dialects/pi-v4.jsonl");
 const s = parseSession(text);
@@ -30,7 +30,7 @@ describe("pi harness v4 files", () => {
 		]);
 		expect(s.leafId).toBe("d1000008");
 		expect(s.entries[0].timestamp).toBe("2026-04-01T10:00:01.000Z");
-		expect(getTreeIndex(s.entries).leaves.map((p) => s.entries[p].id)).toEqual(["d1000004", "d1000008"]);
+		expect(buildTreeIndex(s.entries).leaves.map((p) => s.entries[p].id)).toEqual(["d1000004", "d1000008"]);
 	});
 
 	it("say they are experimental, and report nothing else for a clean file", () => {

@@ -12,9 +12,9 @@ import {
 	type PathEntryFate,
 	type Region,
 	summarizedFates,
-} from "../context/analysis";
-import { pathIndexOf, pathPositions, resolveLeaf, type TreeIndex } from "../session/tree";
-import type { AgentMessage, ModelRef, SessionEntry } from "../session/types";
+} from "../../context/analysis";
+import { pathIndexOf, resolveLeaf, type TreeIndex } from "../../session/tree";
+import type { AgentMessage, ModelRef, SessionEntry } from "../../session/types";
 
 type Fields = Record<string, unknown>;
 
@@ -103,7 +103,7 @@ interface Built {
  */
 function ompCuts(
 	entries: readonly SessionEntry[],
-	path: readonly number[],
+	path: ArrayLike<number>,
 ): { C: number; B: number; keptFrom: number; emitFrom: number } {
 	let C = -1;
 	let B = -1;
@@ -131,9 +131,9 @@ export function ompContextReads(
 	entries: readonly SessionEntry[],
 	leafId: string | null | undefined,
 	index: TreeIndex,
+	path: ArrayLike<number>,
 ): number[] {
 	const leaf = resolveLeaf(index, leafId);
-	const path = pathPositions(index, leaf);
 	const n = path.length;
 	const out: number[] = leaf >= 0 ? [leaf] : [];
 	const { emitFrom } = ompCuts(entries, path);
@@ -153,9 +153,10 @@ export function analyzeOmpContext(
 	entries: readonly SessionEntry[],
 	leafId: string | null | undefined,
 	index: TreeIndex,
+	pathIn: number[] | Int32Array,
 ): ContextAnalysis {
 	const leaf = resolveLeaf(index, leafId);
-	const path = pathPositions(index, leaf);
+	const path = Array.isArray(pathIn) ? pathIn : Array.from(pathIn);
 	const n = path.length;
 
 	// Settings from the whole path, not cut by a compaction or a /clear (§2.2).
@@ -273,9 +274,9 @@ export function analyzeOmpContext(
 		});
 	}
 	const prefixRegion = rule === "clear" ? "cleared" : "summarized";
-	const fates =
+	const summarized =
 		prefix === 0
-			? after
+			? null
 			: summarizedFates(
 					entries,
 					path,
@@ -290,6 +291,7 @@ export function analyzeOmpContext(
 					after,
 					prefixRegion,
 				);
+	const fates = summarized?.fates ?? after;
 	const built: Built[] = [];
 	const add = (i: number, origin: MessageOrigin, message: AgentMessage) =>
 		built.push({ message, source: { entryId: entries[path[i]].id, position: path[i], origin }, at: i });
@@ -370,6 +372,7 @@ export function analyzeOmpContext(
 
 	const selectedPositions = order.map((i) => path[i]);
 	return {
+		dialect: "oh-my-pi",
 		leaf,
 		path,
 		rule,
@@ -386,6 +389,7 @@ export function analyzeOmpContext(
 		modelFrom,
 		activeToolsFrom: -1,
 		extras: { models: [...models], mode },
+		summarized: summarized?.prefix ?? null,
 	};
 }
 

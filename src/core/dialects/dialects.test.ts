@@ -13,7 +13,7 @@ import {
 import { readFixture } from "../../../test/fixtures";
 import { buildSessionContext } from "../context/context";
 import { parseSession } from "../session/parse";
-import { describeDialect, dialectOf, readOmpTitleSlot } from "./detect";
+import { describeDialect, dialectOf, readOmpTitleSlot } from "./index";
 
 const errorsAndWarnings = (text: string) =>
 	parseSession(text)

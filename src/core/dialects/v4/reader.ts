@@ -4,7 +4,8 @@
  * `lane` lines move named leaves, `fact` lines give the session name and labels, and `record`
  * lines are kept per entry. Nothing is ever written back: v4 sessions open read-only.
  */
-import type { SessionEntry, SessionHeader, SessionIssue, V4Extras, V4Record } from "../session/types";
+import type { SessionEntry, SessionHeader, SessionIssue, V4Record } from "../../session/types";
+import type { LineReader, ReadSession } from "../rules";
 
 /** The entry types the harness decodes (anything else is a bad line to it; kept and flagged here). */
 const V4_ENTRY_TYPES: ReadonlySet<string> = new Set([
@@ -17,25 +18,10 @@ const V4_ENTRY_TYPES: ReadonlySet<string> = new Set([
 	"custom",
 ]);
 
-/** The label a v4 entry shows: its label fact, and the lanes whose leaf it is. */
-export interface V4Marks {
-	/** From the latest `fact: "label"` line for it. */
-	v4Label?: string;
-	/** Lanes whose leaf this entry is at the end of the file. */
-	v4Lanes?: string[];
-	/** The records written while this entry was its lane's leaf, in file order. */
-	v4Records?: Record<string, unknown>[];
-}
-
-export interface V4Read {
-	header: SessionHeader;
-	entries: SessionEntry[];
-	lines: number[];
-	issues: SessionIssue[];
-	/** The `main` lane's leaf. */
-	leafId: string | null;
-	title?: string;
-	extras: V4Extras;
+/** Whether `value` is a harness v4 header line. */
+export function isV4Header(value: unknown): value is Record<string, unknown> {
+	if (value === null || typeof value !== "object" || Array.isArray(value)) return false;
+	return Reflect.get(value, "kind") === "header" && Reflect.get(value, "version") === 4;
 }
 
 function isoTime(ms: unknown): string {
@@ -43,7 +29,7 @@ function isoTime(ms: unknown): string {
 }
 
 /** Reads v4 lines in file order; `finish` gives the session. */
-export class V4Reader {
+export class V4Reader implements LineReader {
 	private readonly header: SessionHeader;
 	private readonly entries: SessionEntry[] = [];
 	private readonly lines: number[] = [];
@@ -191,17 +177,17 @@ export class V4Reader {
 		this.byId.set(entry.id, entry);
 	}
 
-	finish(): V4Read {
+	finish(): ReadSession {
 		for (const [id, label] of this.labels) {
-			const e = this.byId.get(id) as (SessionEntry & V4Marks) | undefined;
+			const e = this.byId.get(id);
 			if (e) e.v4Label = label;
 		}
 		for (const r of this.records) {
-			const e = r.entryId === null ? undefined : (this.byId.get(r.entryId) as (SessionEntry & V4Marks) | undefined);
+			const e = r.entryId === null ? undefined : this.byId.get(r.entryId);
 			if (e) e.v4Records = [...(e.v4Records ?? []), r.record];
 		}
 		for (const [lane, leaf] of this.lanes) {
-			const e = leaf === null ? undefined : (this.byId.get(leaf) as (SessionEntry & V4Marks) | undefined);
+			const e = leaf === null ? undefined : this.byId.get(leaf);
 			if (e) e.v4Lanes = [...(e.v4Lanes ?? []), lane];
 		}
 		this.issues.push({
@@ -217,8 +203,9 @@ export class V4Reader {
 			lines: this.lines,
 			issues: this.issues,
 			leafId: this.lanes.get("main") ?? null,
+			version: 4,
 			...(name ? { title: name } : {}),
-			extras: { lanes: [...this.lanes], records: this.records },
+			v4: { lanes: [...this.lanes], records: this.records },
 		};
 	}
 }

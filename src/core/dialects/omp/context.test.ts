@@ -12,14 +12,14 @@ import {
 	toolResult,
 	toolResultMsg,
 	user,
-} from "../../../test/builders";
-import { readFixture } from "../../../test/fixtures";
-import { analyzeContext, buildContextEntries, buildSessionContext } from "../context/context";
-import { convertToLlm } from "../context/llm";
-import { estimateTotalTokens } from "../context/tokens";
-import { parseSession } from "../session/parse";
-import type { SessionEntry, ToolResultMessage } from "../session/types";
-import { summarizeLeaves } from "../view/leaves";
+} from "../../../../test/builders";
+import { readFixture } from "../../../../test/fixtures";
+import { analyzeContext, buildContextEntries, buildSessionContext } from "../../context/context";
+import { convertToLlm } from "../../context/llm";
+import { estimateTotalTokens } from "../../context/tokens";
+import { parseSession } from "../../session/parse";
+import type { SessionEntry, ToolResultMessage } from "../../session/types";
+import { summarizeLeaves } from "../../view/leaves";
 
 /** Entries as the parser gives them for an oh-my-pi file (stamped with the dialect). */
 const omp = (...entries: SessionEntry[]) => parseSession(ompFile("t", ...entries)).entries;
