@@ -5,6 +5,8 @@
  * still be missing or of the wrong type. Code that reads them checks what it relies on.
  */
 
+import { type Fields, stringField } from "../util/fields";
+
 // ---------------------------------------------------------------------------------------------
 // Message content
 
@@ -363,6 +365,34 @@ export function isKnownEntry(entry: SessionEntry): entry is KnownEntry {
 	return KNOWN_ENTRY_TYPES.has(entry.type);
 }
 
+/** The entry of a known type `T` (`EntryOf<"compaction">` is `CompactionEntry`; oh-my-pi's types are `OmpEntry`s). */
+export type EntryOf<T extends KnownEntryType> = T extends OmpEntryType
+	? OmpEntry & { type: T }
+	: Extract<KnownEntry, { type: T }>;
+
+/**
+ * Narrows an entry by its type: `isEntry(e, "compaction")` makes `e` a `CompactionEntry` (a plain
+ * `e.type === "compaction"` leaves `UnknownEntry` in, whose type is any string). Its fields are as
+ * trusted as the type says: a field code relies on beyond what the parser checked is still checked.
+ */
+export function isEntry<T extends KnownEntryType>(entry: SessionEntry, type: T): entry is EntryOf<T> {
+	return entry.type === type;
+}
+
+/**
+ * The entry at `position`, which the caller knows to be of type `type` (e.g. from an entry code
+ * made from its type); throws if it is not, which would be a bug of the caller's, not of the file.
+ */
+export function entryOfType<T extends KnownEntryType>(
+	entries: readonly SessionEntry[],
+	position: number,
+	type: T,
+): EntryOf<T> {
+	const entry = entries[position];
+	if (!isEntry(entry, type)) throw new Error(`Entry ${position} is not a ${type} entry`);
+	return entry;
+}
+
 // ---------------------------------------------------------------------------------------------
 // Parse results
 
@@ -435,15 +465,21 @@ export interface SessionContext {
 }
 
 /**
+ * A message made of fields passed on as they are (a builder that copies an entry's fields into a
+ * message unchecked, as the program it mirrors does): a message like any read from a file, whose
+ * fields the types describe but nothing has checked (see the note at the top).
+ */
+export function messageOfFields(fields: Fields): AgentMessage {
+	return fields as unknown as AgentMessage;
+}
+
+/**
  * The role of a message entry's message (any string the file holds), or undefined for an entry
  * that is no message entry or whose message has no string role.
  */
 export function messageRoleOf(entry: SessionEntry): string | undefined {
 	if (entry.type !== "message") return undefined;
-	const message: unknown = entry.message;
-	if (message === null || typeof message !== "object") return undefined;
-	const role: unknown = (message as { role?: unknown }).role;
-	return typeof role === "string" ? role : undefined;
+	return stringField(entry.message, "role");
 }
 
 const ID_TOKEN = /[A-Za-z0-9][A-Za-z0-9_:.-]{2,}/g;

@@ -5,7 +5,16 @@ import { estimateTokens, estimateTotalTokens } from "../context/tokens";
 import { dialectOf, rulesOf } from "../dialects/index";
 import { normalizeMessage } from "../dialects/pi/context";
 import { buildTreeIndex, type TreeIndex } from "../session/tree";
-import type { AgentMessage, CompactionEntry, ContextEditEntry, SessionEntry } from "../session/types";
+import {
+	type AgentMessage,
+	type CompactionEntry,
+	type ContextEditEntry,
+	entryOfType,
+	isEntry,
+	messageOfFields,
+	messageRoleOf,
+	type SessionEntry,
+} from "../session/types";
 import { entryPreview } from "./entryKind";
 
 /** What the leaf list shows for one branch tip. */
@@ -41,7 +50,7 @@ export interface LeafSummary {
 
 /** The lanes a v4 parser marked on an entry, spread into a summary (nothing for other files). */
 function laneNames(entry: SessionEntry): { lanes?: string[] } {
-	const lanes = (entry as { v4Lanes?: unknown }).v4Lanes;
+	const lanes: unknown = entry.v4Lanes;
 	return Array.isArray(lanes) && lanes.length > 0 ? { lanes: lanes.map(String) } : {};
 }
 
@@ -50,8 +59,9 @@ const EDITABLE_ROLES: ReadonlySet<string> = new Set(["user", "assistant", "toolR
 /** Tokens of one message as the builder emits it, with a context edit's replacement applied. */
 function messageTokens(message: AgentMessage, edit: ContextEditEntry | undefined): number {
 	if (edit && EDITABLE_ROLES.has(message.role)) {
-		const content = (edit.replacement as { content?: unknown }).content;
-		return estimateTokens({ ...message, content } as AgentMessage);
+		// Called with an edit that replaces (never one that omits: see `isOmittedBy`).
+		const content = edit.replacement?.content;
+		return estimateTokens(messageOfFields({ ...message, content }));
 	}
 	return estimateTokens(message);
 }
@@ -63,33 +73,28 @@ function isOmittedBy(edit: ContextEditEntry | undefined): boolean {
 /** Tokens an entry contributes anywhere but first place of the selection (SPEC §3.2). */
 function entryTokens(entry: SessionEntry, edit?: ContextEditEntry): number {
 	if (isOmittedBy(edit)) return 0;
-	switch (entry.type) {
-		case "message": {
-			const m = (entry as { message?: unknown }).message;
-			return m && typeof m === "object" ? messageTokens(normalizeMessage(m as AgentMessage), edit) : 0;
-		}
-		case "custom_message": {
-			const e = entry as { content?: unknown };
-			const message = { role: "custom", content: e.content ?? [] } as unknown as AgentMessage;
-			return messageTokens(message, edit);
-		}
-		case "branch_summary": {
-			const summary = (entry as { summary?: unknown }).summary;
-			return summary ? estimateTokens({ role: "branchSummary", summary } as unknown as AgentMessage) : 0;
-		}
-		default:
-			return 0;
+	if (isEntry(entry, "message")) {
+		const m = entry.message;
+		return m && typeof m === "object" ? messageTokens(normalizeMessage(m), edit) : 0;
 	}
+	if (isEntry(entry, "custom_message")) {
+		return messageTokens(messageOfFields({ role: "custom", content: entry.content ?? [] }), edit);
+	}
+	if (isEntry(entry, "branch_summary")) {
+		const summary = entry.summary;
+		return summary ? estimateTokens(messageOfFields({ role: "branchSummary", summary })) : 0;
+	}
+	return 0;
 }
 
 /** Tokens of the latest compaction on a path, which the builder projects first (SPEC §3.2). */
 function checkpointTokens(c: CompactionEntry, edit?: ContextEditEntry): number {
 	if (isOmittedBy(edit)) return 0;
 	let tokens = 0;
-	const sys = c.systemMessage as unknown;
+	const sys = c.systemMessage;
 	if (typeof sys === "string") tokens += estimateTokens({ role: "system", content: sys });
-	else if (sys && typeof sys === "object") tokens += messageTokens(normalizeMessage(sys as AgentMessage), edit);
-	tokens += estimateTokens({ role: "compactionSummary", summary: c.summary } as AgentMessage);
+	else if (sys && typeof sys === "object") tokens += messageTokens(normalizeMessage(sys), edit);
+	tokens += estimateTokens(messageOfFields({ role: "compactionSummary", summary: c.summary }));
 	if (Array.isArray(c.retainedTail)) {
 		for (const m of c.retainedTail) {
 			if (m && typeof m === "object") tokens += messageTokens(normalizeMessage(m), edit);
@@ -99,15 +104,11 @@ function checkpointTokens(c: CompactionEntry, edit?: ContextEditEntry): number {
 }
 
 function isSystemMessage(entry: SessionEntry): boolean {
-	if (entry.type !== "message") return false;
-	const m = (entry as { message?: { role?: unknown } }).message;
-	return !!m && typeof m === "object" && m.role === "system";
+	return messageRoleOf(entry) === "system";
 }
 
 function isUserMessage(entry: SessionEntry): boolean {
-	if (entry.type !== "message") return false;
-	const m = (entry as { message?: { role?: unknown } }).message;
-	return !!m && typeof m === "object" && m.role === "user";
+	return messageRoleOf(entry) === "user";
 }
 
 /** What a tip shows of its last user message at `position` (-1: none), if that entry is whole. */
@@ -165,8 +166,7 @@ export function summarizeLeaves(
 	const byPosition = new Map<number, LeafSummary>();
 	const stack: number[] = [];
 	for (let r = index.roots.length - 1; r >= 0; r--) stack.push(index.roots[r]);
-	while (stack.length > 0) {
-		const pos = stack.pop() as number;
+	for (let pos = stack.pop(); pos !== undefined; pos = stack.pop()) {
 		const d = depth[pos];
 		const entry = entries[pos];
 		const tokens = entryTokens(entry);
@@ -196,7 +196,11 @@ export function summarizeLeaves(
 			...laneNames(entry),
 		});
 	}
-	return index.leaves.map((pos) => byPosition.get(pos) as LeafSummary);
+	return index.leaves.map((pos) => {
+		const summary = byPosition.get(pos);
+		if (summary === undefined) throw new Error(`Tip ${pos} was not reached from a root`);
+		return summary;
+	});
 
 	/** Context tokens for the tip at depth `d`, from the running state. */
 	function tipTokens(d: number): number {
@@ -206,10 +210,10 @@ export function summarizeLeaves(
 		if (k === -1) {
 			tokens = sum[d];
 		} else {
-			const c = entries[pathPos[k]] as CompactionEntry;
+			const c = entryOfType(entries, pathPos[k], "compaction");
 			tokens = checkpointTokens(c) + sum[d] - sum[k];
 			if (!Array.isArray(c.retainedTail)) {
-				const kept = byId.get(c.firstKeptEntryId as string);
+				const kept = c.firstKeptEntryId === undefined ? undefined : byId.get(c.firstKeptEntryId);
 				if (kept !== undefined && depth[kept] < k && pathPos[depth[kept]] === kept) {
 					keptFrom = depth[kept];
 					tokens += sumNoSystem[k - 1] - (keptFrom > 0 ? sumNoSystem[keptFrom - 1] : 0);
@@ -220,21 +224,22 @@ export function summarizeLeaves(
 
 		// Context edits among the selected entries; the last one per target wins (SPEC §3.3).
 		const isSelected = (i: number) => k === -1 || i >= k || (keptFrom !== -1 && i >= keptFrom);
-		const active = new Map<unknown, ContextEditEntry>();
+		const active = new Map<string, ContextEditEntry>();
 		for (let j = 0; j < editTop[d]; j++) {
 			const i = pathEdits[j];
 			if (!isSelected(i)) continue;
-			const edit = entries[pathPos[i]] as ContextEditEntry;
+			const edit = entryOfType(entries, pathPos[i], "context_edit");
 			active.set(edit.targetId, edit);
 		}
 		for (const [targetId, edit] of active) {
-			const target = byId.get(targetId as string);
+			const target = byId.get(targetId);
 			if (target === undefined) continue;
 			const td = depth[target];
 			if (td > d || pathPos[td] !== target || !isSelected(td)) continue;
 			const entry = entries[target];
 			if (td === k) {
-				tokens += checkpointTokens(entry as CompactionEntry, edit) - checkpointTokens(entry as CompactionEntry);
+				const c = entryOfType(entries, target, "compaction");
+				tokens += checkpointTokens(c, edit) - checkpointTokens(c);
 			} else if (!(k !== -1 && td < k && isSystemMessage(entry))) {
 				tokens += entryTokens(entry, edit) - entryTokens(entry);
 			}

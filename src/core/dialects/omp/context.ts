@@ -14,11 +14,8 @@ import {
 	summarizedFates,
 } from "../../context/analysis";
 import { pathIndexOf, resolveLeaf, type TreeIndex } from "../../session/tree";
-import type { AgentMessage, ModelRef, SessionEntry } from "../../session/types";
-
-type Fields = Record<string, unknown>;
-
-const isObject = (v: unknown): v is Fields => typeof v === "object" && v !== null && !Array.isArray(v);
+import { type AgentMessage, isEntry, type ModelRef, messageOfFields, type SessionEntry } from "../../session/types";
+import { type Fields, fieldOf, isRecord as isObject } from "../../util/fields";
 
 /** `custom_message` types oh-my-pi keeps out of the model's context. */
 const HIDDEN_CUSTOM_TYPES: ReadonlySet<string> = new Set(["prewalk-plan", "vibe-mode-context"]);
@@ -114,7 +111,8 @@ function ompCuts(
 	}
 	if (B > C) return { C, B, keptFrom: -1, emitFrom: B + 1 };
 	if (C === -1) return { C, B, keptFrom: -1, emitFrom: 0 };
-	const keptFrom = pathIndexOf(entries, path, C, (entries[path[C]] as unknown as Fields).firstKeptEntryId);
+	const c = entries[path[C]];
+	const keptFrom = pathIndexOf(entries, path, C, c.type === "compaction" ? c.firstKeptEntryId : undefined);
 	return { C, B, keptFrom, emitFrom: keptFrom === -1 ? C : keptFrom };
 }
 
@@ -139,7 +137,7 @@ export function ompContextReads(
 	const { emitFrom } = ompCuts(entries, path);
 	let lastAssistant = -1;
 	for (let i = 0; i < n; i++) {
-		const e = entries[path[i]] as unknown as Fields;
+		const e = entries[path[i]];
 		if (e.type === "model_change" || e.type === "thinking_level_change") out.push(path[i]);
 		else if (e.type === "message" && isObject(e.message) && e.message.role === "assistant") lastAssistant = i;
 	}
@@ -166,10 +164,11 @@ export function analyzeOmpContext(
 	let modelFrom = -1;
 	let explicitDefault = false;
 	let lastReply = -1;
+	let lastReplyMessage: Fields | null = null;
 	let mode = "none";
 	const { C, B, keptFrom, emitFrom } = ompCuts(entries, path);
 	for (let i = 0; i < n; i++) {
-		const e = entries[path[i]] as unknown as Fields;
+		const e = entries[path[i]];
 		switch (e.type) {
 			case "thinking_level_change":
 				thinkingLevel = typeof e.thinkingLevel === "string" ? e.thinkingLevel : "off";
@@ -192,6 +191,7 @@ export function analyzeOmpContext(
 				if (!explicitDefault && isObject(m) && m.role === "assistant") {
 					if (!models.has("default")) models.set("default", "");
 					lastReply = i;
+					lastReplyMessage = m;
 				}
 				break;
 			}
@@ -202,8 +202,8 @@ export function analyzeOmpContext(
 				break;
 		}
 	}
-	if (!explicitDefault && lastReply !== -1) {
-		const m = (entries[path[lastReply]] as unknown as Fields).message as Fields;
+	if (!explicitDefault && lastReplyMessage !== null) {
+		const m = lastReplyMessage;
 		models.set("default", `${String(m.provider)}/${String(m.model)}`);
 		modelFrom = path[lastReply];
 	}
@@ -222,13 +222,13 @@ export function analyzeOmpContext(
 			selected[i] = i > B ? 1 : 0;
 		}
 	} else if (C !== -1) {
-		const c = entries[path[C]] as unknown as Fields;
+		const c = entries[path[C]];
 		rule = keptFrom === -1 ? "legacy-kept-missing" : "legacy";
 		compaction = {
 			position: path[C],
 			pathIndex: C,
 			firstKeptPathIndex: keptFrom,
-			tokensBefore: typeof c.tokensBefore === "number" ? c.tokensBefore : 0,
+			tokensBefore: c.type === "compaction" && typeof c.tokensBefore === "number" ? c.tokensBefore : 0,
 		};
 		for (let i = 0; i < n; i++) {
 			regions[i] = i === C ? "checkpoint" : i > C ? "after" : keptFrom !== -1 && i >= keptFrom ? "kept" : "summarized";
@@ -246,7 +246,7 @@ export function analyzeOmpContext(
 	let notesAt = -1;
 	let notes = "";
 	for (let i = n - 1; i > B; i--) {
-		const e = entries[path[i]] as unknown as Fields;
+		const e = entries[path[i]];
 		if (e.type !== "custom" || e.customType !== "experimental_context_notes") continue;
 		const read = readNotes(e.data);
 		if (read === null) continue;
@@ -283,7 +283,7 @@ export function analyzeOmpContext(
 					prefix,
 					ompReason(
 						entries,
-						{ position: path[0], region: prefixRegion } as PathEntryFate,
+						{ position: path[0], region: prefixRegion },
 						rule,
 						entries[path[C]]?.id,
 						B >= 0 ? entries[path[B]].id : "",
@@ -297,18 +297,18 @@ export function analyzeOmpContext(
 		built.push({ message, source: { entryId: entries[path[i]].id, position: path[i], origin }, at: i });
 	for (const i of order) {
 		const entry = entries[path[i]];
-		const e = entry as unknown as Fields;
 		if (i === C && rule !== "clear") {
 			add(i, "compaction-summary", compactionMessage(entry));
 			continue;
 		}
+		const e = entry;
 		switch (e.type) {
 			case "message": {
-				const m = e.message;
+				const m = isEntry(e, "message") ? e.message : undefined;
 				if (!isObject(m)) break;
 				const skip = ompSkipReason(m);
 				if (skip) fates[i].dropReason = skip;
-				else add(i, "message", m as unknown as AgentMessage);
+				else add(i, "message", m);
 				break;
 			}
 			case "custom_message": {
@@ -316,23 +316,28 @@ export function analyzeOmpContext(
 					fates[i].dropReason = `custom type ${e.customType}: kept out of the model's context (oh-my-pi)`;
 					break;
 				}
-				add(i, "custom-message", {
-					role: "custom",
-					customType: e.customType,
-					content: e.content,
-					display: e.display,
-					details: e.details,
-					...(e.attribution !== undefined ? { attribution: e.attribution } : {}),
-					timestamp: time(entry),
-				} as unknown as AgentMessage);
+				const attribution = fieldOf(e, "attribution");
+				add(
+					i,
+					"custom-message",
+					messageOfFields({
+						role: "custom",
+						customType: e.customType,
+						content: e.content,
+						display: e.display,
+						details: e.details,
+						...(attribution !== undefined ? { attribution } : {}),
+						timestamp: time(entry),
+					}),
+				);
 				break;
 			}
 			case "branch_summary":
-				if (typeof e.summary === "string" && e.summary !== "") {
+				if (isEntry(e, "branch_summary") && typeof e.summary === "string" && e.summary !== "") {
 					add(i, "branch-summary", {
 						role: "branchSummary",
 						summary: e.summary,
-						fromId: e.fromId as string,
+						fromId: e.fromId,
 						timestamp: time(entry),
 					});
 				}
@@ -402,13 +407,16 @@ function readNotes(data: unknown): string | null {
 }
 
 function compactionMessage(entry: SessionEntry): AgentMessage {
-	const e = entry as unknown as Fields;
-	const out: Fields = { role: "compactionSummary", summary: e.summary };
-	if (e.shortSummary !== undefined) out.shortSummary = e.shortSummary;
-	out.tokensBefore = e.tokensBefore;
-	for (const k of ["tokensAfter", "method", "warning"]) if (e[k] !== undefined) out[k] = e[k];
+	const out: Fields = { role: "compactionSummary", summary: fieldOf(entry, "summary") };
+	const shortSummary = fieldOf(entry, "shortSummary");
+	if (shortSummary !== undefined) out.shortSummary = shortSummary;
+	out.tokensBefore = fieldOf(entry, "tokensBefore");
+	for (const k of ["tokensAfter", "method", "warning"]) {
+		const v = fieldOf(entry, k);
+		if (v !== undefined) out[k] = v;
+	}
 	out.timestamp = time(entry);
-	return out as unknown as AgentMessage;
+	return messageOfFields(out);
 }
 
 /**
@@ -423,17 +431,17 @@ function dropUnreplayable(built: Built[], fates: PathEntryFate[]): Built[] {
 	};
 	const answered = new Set<string>();
 	for (const b of built) {
-		const m = b.message as unknown as Fields;
+		const m = b.message;
 		if (m.role === "toolResult" && typeof m.toolCallId === "string") answered.add(m.toolCallId);
 	}
 	const out: Built[] = [];
 	for (const b of built) {
-		const m = b.message as unknown as Fields;
+		const m = b.message;
 		if (m.role !== "assistant" || !Array.isArray(m.content)) {
 			out.push(b);
 			continue;
 		}
-		const blocks = m.content as unknown[];
+		const blocks: readonly unknown[] = m.content;
 		const dangling = blocks.some((x) => isObject(x) && x.type === "toolCall" && !answered.has(String(x.id)));
 		if (!dangling) {
 			out.push(b);
@@ -454,14 +462,14 @@ function dropUnreplayable(built: Built[], fates: PathEntryFate[]): Built[] {
 			note(b, "a turn of unanswered tool calls only: not sent (oh-my-pi strips calls without a result)");
 			continue;
 		}
-		out.push({ ...b, message: { ...m, content } as unknown as AgentMessage });
+		out.push({ ...b, message: messageOfFields({ ...m, content }) });
 	}
 	const failed = new Set<string>();
 	const result: Built[] = [];
 	for (let k = 0; k < out.length; k++) {
-		const m = out[k].message as unknown as Fields;
+		const m = out[k].message;
 		if (m.role === "assistant" && (m.stopReason === "error" || m.stopReason === "aborted")) {
-			const next = out[k + 1]?.message as unknown as Fields | undefined;
+			const next = out[k + 1]?.message;
 			if (!(next && next.role === "custom" && next.customType === "interrupted-thinking")) {
 				for (const x of Array.isArray(m.content) ? m.content : []) {
 					if (isObject(x) && x.type === "toolCall") failed.add(String(x.id));
@@ -481,12 +489,12 @@ function dropUnreplayable(built: Built[], fates: PathEntryFate[]): Built[] {
 
 function ompReason(
 	entries: readonly SessionEntry[],
-	fate: PathEntryFate,
+	fate: Pick<PathEntryFate, "position" | "region"> & Partial<Pick<PathEntryFate, "messageCount" | "dropReason">>,
 	rule: ContextAnalysis["rule"],
 	compactionId: string | undefined,
 	clearId: string,
 ): string {
-	const e = entries[fate.position] as unknown as Fields;
+	const e = entries[fate.position];
 	switch (fate.region) {
 		case "cleared":
 			return e.type === "reset_boundary" && e.id === clearId
@@ -507,7 +515,7 @@ function ompReason(
 			: fate.region === "after"
 				? `After the ${rule === "clear" ? "/clear" : "compaction"}`
 				: "On the path";
-	if (fate.messageCount > 0) {
+	if (fate.messageCount !== undefined && fate.messageCount > 0) {
 		return `${where}; sent as ${fate.messageCount === 1 ? "a message" : `${fate.messageCount} messages`}`;
 	}
 	if (fate.dropReason) return `${where}; ${fate.dropReason}`;

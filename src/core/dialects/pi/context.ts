@@ -6,24 +6,21 @@ import {
 	type MessageSource,
 	type PathEntryFate,
 	REGION_CODES,
+	type Region,
 	summarizedFates,
 } from "../../context/analysis";
 import { pathIndexOf, resolveLeaf, type TreeIndex } from "../../session/tree";
 import type {
 	AgentMessage,
-	AssistantMessage,
 	CompactionEntry,
 	ContextEditEntry,
 	Dialect,
-	MessageEntry,
-	ModelChangeEntry,
 	ModelRef,
 	SessionEntry,
-	ThinkingLevelChangeEntry,
-	UserContent,
 } from "../../session/types";
-import { isKnownEntry } from "../../session/types";
+import { entryOfType, isEntry, isKnownEntry, messageOfFields, messageRoleOf } from "../../session/types";
 import { derivedKey } from "../../util/derived";
+import { fieldOf, isRecord } from "../../util/fields";
 
 /*
  * pi's context rules (SPEC §3): the path to the leaf, the latest compaction and its rule, the
@@ -53,12 +50,11 @@ export function analyzePiContext(
 	let model: ModelRef | null = null;
 	if (modelFrom !== -1) {
 		const e = entries[modelFrom];
-		if (e.type === "model_change") {
-			const change = e as ModelChangeEntry;
-			model = { provider: change.provider, modelId: change.modelId };
-		} else {
-			const m = (e as MessageEntry).message as AssistantMessage;
-			model = { provider: m.provider, modelId: m.model };
+		if (isEntry(e, "model_change")) {
+			model = { provider: e.provider, modelId: e.modelId };
+		} else if (isEntry(e, "message") && e.message.role === "assistant") {
+			// The entry that set the model is a model change or an assistant reply (its code says so).
+			model = { provider: e.message.provider, modelId: e.message.model };
 		}
 	}
 	const selected = selectedPositions.map((p) => entries[p]);
@@ -66,10 +62,7 @@ export function analyzePiContext(
 	// Context edits among the selected entries; the last one per target wins (SPEC §3.3).
 	const edits = new Map<string, ContextEditEntry>();
 	for (const e of selected) {
-		if (e.type === "context_edit") {
-			const edit = e as ContextEditEntry;
-			edits.set(edit.targetId, edit);
-		}
+		if (isEntry(e, "context_edit")) edits.set(e.targetId, e);
 	}
 
 	const messages: AgentMessage[] = [];
@@ -98,8 +91,9 @@ export function analyzePiContext(
 		const entry = entries[position];
 		const fate = after[i - summarizedTo];
 		fate.messageStart = messages.length;
-		const projected = j === 0 && k !== -1 ? projectCompaction(entry as CompactionEntry) : projectEntry(entry);
-		if (entry.type === "message" && isDeferredReply((entry as MessageEntry).message)) {
+		const projected =
+			j === 0 && k !== -1 && isEntry(entry, "compaction") ? projectCompaction(entry) : projectEntry(entry);
+		if (isEntry(entry, "message") && isDeferredReply(entry.message)) {
 			fate.dropReason = 'a deferred reply (stopReason "deferred"): not sent (newer pi drops it)';
 		}
 		const edit = edits.get(entry.id);
@@ -215,10 +209,8 @@ function codeOf(e: SessionEntry): number {
 			return THINKING_LEVEL_CHANGE;
 		case "model_change":
 			return MODEL_CHANGE;
-		case "message": {
-			const m = (e as MessageEntry).message;
-			return m && m.role === "assistant" ? ASSISTANT_MESSAGE : MESSAGE;
-		}
+		case "message":
+			return messageRoleOf(e) === "assistant" ? ASSISTANT_MESSAGE : MESSAGE;
 		case "compaction":
 			return COMPACTION;
 		case "context_edit":
@@ -423,7 +415,7 @@ function pickEntries(entries: readonly SessionEntry[], index: TreeIndex, path: A
 	// from the entry that set it last, the thinking level read from the one that set it last.
 	const { thinkingLevelFrom, modelFrom, activeToolsFrom, k } = pathMarks(path, codesOf, index);
 	const thinkingLevel =
-		thinkingLevelFrom === -1 ? "off" : (entries[thinkingLevelFrom] as ThinkingLevelChangeEntry).thinkingLevel;
+		thinkingLevelFrom === -1 ? "off" : entryOfType(entries, thinkingLevelFrom, "thinking_level_change").thinkingLevel;
 	// Which entries are active (SPEC §3.1).
 	const regions = new Uint8Array(n);
 	const selectedMask = new Uint8Array(n);
@@ -434,7 +426,7 @@ function pickEntries(entries: readonly SessionEntry[], index: TreeIndex, path: A
 		regions.fill(WHOLE);
 		selectedMask.fill(1);
 	} else {
-		const c = entries[path[k]] as CompactionEntry;
+		const c = entryOfType(entries, path[k], "compaction");
 		let keptFrom = -1;
 		if (Array.isArray(c.retainedTail)) {
 			rule = "retained-tail";
@@ -512,8 +504,7 @@ export function alsoReadAt(
 
 /** A deferred assistant reply (newer pi, v4): kept in the file, never sent. */
 export function isDeferredReply(m: unknown): boolean {
-	const r = m as { role?: unknown; stopReason?: unknown } | null;
-	return !!r && typeof r === "object" && r.role === "assistant" && r.stopReason === "deferred";
+	return isRecord(m) && m.role === "assistant" && m.stopReason === "deferred";
 }
 
 const NEWER_PI_TYPES: ReadonlySet<string> = new Set(["leaf", "active_tools_change"]);
@@ -612,9 +603,7 @@ function normalizeToolResults(
 }
 
 function isSystemMessage(entry: SessionEntry): boolean {
-	if (entry.type !== "message") return false;
-	const m = (entry as { message?: { role?: unknown } }).message;
-	return !!m && typeof m === "object" && m.role === "system";
+	return messageRoleOf(entry) === "system";
 }
 
 /** `new Date(iso).getTime()`, as pi stamps synthesized messages. */
@@ -624,15 +613,15 @@ function entryTime(entry: SessionEntry): number {
 
 /** A stored message as pi reads it: null/missing content becomes `[]` (or `""` for system). */
 export function normalizeMessage(message: AgentMessage): AgentMessage {
-	const m = message as { role?: unknown; content?: unknown };
-	if (m.content !== null && m.content !== undefined) return message;
-	switch (m.role) {
+	const content = fieldOf(message, "content");
+	if (content !== null && content !== undefined) return message;
+	switch (message.role) {
 		case "user":
 		case "assistant":
 		case "toolResult":
-			return { ...message, content: [] } as AgentMessage;
+			return { ...message, content: [] };
 		case "system":
-			return { ...message, content: "" } as AgentMessage;
+			return { ...message, content: "" };
 		default:
 			return message;
 	}
@@ -716,15 +705,17 @@ function projectEntry(entry: SessionEntry): Projected {
 }
 
 function applyEdit(message: AgentMessage, edit: ContextEditEntry): AgentMessage {
-	const content = (edit.replacement as { content: unknown }).content;
+	// Called once `edit` is known to replace (its replacement is not null). Its content is any
+	// content, put where the message's own was: the message types cannot say so.
+	const content = edit.replacement?.content;
 	switch (message.role) {
 		case "user":
 		case "custom":
-			return { ...message, content: content as string | UserContent[] };
+			return messageOfFields({ ...message, content });
 		case "assistant":
 		case "toolResult": {
 			const blocks = typeof content === "string" ? [{ type: "text" as const, text: content }] : content;
-			return { ...message, content: blocks } as AgentMessage;
+			return messageOfFields({ ...message, content: blocks });
 		}
 		default:
 			return message;
@@ -740,11 +731,11 @@ function summarizedReason(cid: string, rule: CompactionRule): string {
 }
 
 /** The reason of most entries that send a message, by region (one shared string each). */
-const SENT_AS_MESSAGE = {
+const SENT_AS_MESSAGE: { readonly [R in Region]?: string } = {
 	whole: "On the path; sent as a message",
 	kept: "In the kept range; sent as a message",
 	after: "After the compaction; sent as a message",
-} as const;
+};
 
 function explainFate(
 	entries: readonly SessionEntry[],
@@ -758,8 +749,10 @@ function explainFate(
 		case "summarized":
 			return summarizedReason(compaction ? entries[compaction.position].id : "", rule);
 		case "checkpoint": {
-			const c = entry as CompactionEntry;
-			const tail = Array.isArray(c.retainedTail) ? ` and ${c.retainedTail.length} retained-tail message(s)` : "";
+			const tail =
+				isEntry(entry, "compaction") && Array.isArray(entry.retainedTail)
+					? ` and ${entry.retainedTail.length} retained-tail message(s)`
+					: "";
 			return `Latest compaction on the path: contributes its summary${tail}${fate.omitted ? ", but a context edit omits it" : ""}`;
 		}
 		default:
@@ -773,7 +766,7 @@ function explainFate(
 	if (fate.messageCount > 0) {
 		return fate.editId
 			? `${where}; content replaced by context edit ${fate.editId}`
-			: SENT_AS_MESSAGE[fate.region as keyof typeof SENT_AS_MESSAGE];
+			: (SENT_AS_MESSAGE[fate.region] ?? `${where}; sent as a message`);
 	}
 	if (!isKnownEntry(entry)) return `${where}; unknown entry type "${String(entry.type)}": no message`;
 	switch (entry.type) {
