@@ -1,4 +1,4 @@
-import { dialectOf, rulesOf } from "../dialects/index";
+import { dialectOf, isDialect, rulesOf } from "../dialects/index";
 import { buildTreeIndex, pathPositions, resolveLeaf, type TreeIndex } from "../session/tree";
 import type { AgentMessage, Dialect, SessionContext, SessionEntry } from "../session/types";
 import type { ContextAnalysis } from "./analysis";
@@ -61,7 +61,7 @@ function tagMessages(messages: AgentMessage[], dialect: Dialect): void {
 /** The dialect whose builder made `messages`, if they came from one. */
 export function builtBy(messages: readonly AgentMessage[]): Dialect | undefined {
 	const mark: unknown = Reflect.get(messages, BUILT_BY);
-	return mark === "pi" || mark === "oh-my-pi" || mark === "pi-v4" ? mark : undefined;
+	return isDialect(mark) ? mark : undefined;
 }
 
 /**

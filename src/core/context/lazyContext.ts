@@ -3,7 +3,7 @@ import { pathColumn, resolveLeaf, type TreeIndex } from "../session/tree";
 import type { SessionEntry } from "../session/types";
 import { type ContextAnalysis, type PathEntryFate, REGION_CODES, type Region } from "./analysis";
 import { analyzeOnPath, contextReads } from "./context";
-import { type MeasuredContext, measuredAt } from "./measured";
+import { type MeasuredContext, measuredAt, recordedContextTokens } from "./measured";
 
 /**
  * A session whose entries are mostly skeletons (a large file's preview, see `SessionPreview`):
@@ -68,7 +68,10 @@ export async function measuredLazily(session: LazySession, tip: number): Promise
 		const skeletons: number[] = [];
 		for (; p >= 0 && skeletons.length < batch; p = parent[p]) {
 			step.push(p);
-			if (!session.isFull(p) && view[p] === entries[p] && isAssistantReply(entries[p])) skeletons.push(p);
+			if (session.isFull(p) || view[p] !== entries[p]) {
+				// Held whole and measured: only the replies nearer the tip can come before it.
+				if (recordedContextTokens(view[p]) !== null) break;
+			} else if (isAssistantReply(entries[p])) skeletons.push(p);
 		}
 		batch = Math.min(batch * 2, MEASURED_MOST);
 		const read = skeletons.length > 0 ? await session.load(skeletons) : [];

@@ -32,6 +32,11 @@ export function rulesOf(dialect: Dialect): DialectRules {
 	return piRules;
 }
 
+/** Whether `value` names a registered format. */
+export function isDialect(value: unknown): value is Dialect {
+	return DIALECTS.some((rules) => rules.name === value);
+}
+
 /** The claim of the first format that claims a file by its first object line, or null. */
 export function claimFile(first: Fields, line: number, report: (issue: SessionIssue) => void): FileClaim | null {
 	for (const rules of DIALECTS) {

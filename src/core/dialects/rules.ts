@@ -73,6 +73,8 @@ export interface DialectRules {
 	sumsAlongTree(entries: readonly SessionEntry[], index: TreeIndex): boolean;
 	/** Whether a file of this format that grows can be read on from where it ended (pi's appends). */
 	readonly appends: boolean;
+	/** Why its sessions open read-only (no what-if lab), or null when they can be edited. */
+	readonly readOnly: string | null;
 	/** Label per entry id, when the format keeps labels its own way (else pi's `label` entries). */
 	labels?(entries: readonly SessionEntry[]): Map<string, string>;
 }

@@ -24,4 +24,5 @@ export const ompRules: DialectRules = {
 	convert: convertOmpMessage,
 	sumsAlongTree: () => false,
 	appends: false,
+	readOnly: null,
 };

@@ -18,4 +18,5 @@ export const piRules: DialectRules = {
 	convert: convertMessage,
 	sumsAlongTree: (_entries, index) => !usesNewerPiRules(index),
 	appends: true,
+	readOnly: null,
 };

@@ -24,6 +24,7 @@ export const v4Rules: DialectRules = {
 	convert: convertMessage,
 	sumsAlongTree: () => false,
 	appends: false,
+	readOnly: "pi's v4 format is experimental: its sessions open read-only",
 	labels: v4Labels,
 };
 

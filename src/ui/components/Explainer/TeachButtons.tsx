@@ -1,3 +1,4 @@
+import { rulesOf } from "../../../core";
 import { type Store, useStore } from "../../../store";
 import { useOpenSession } from "../../hooks/useSession";
 import { defaultCompareTips } from "../Compare/useComparison";
@@ -26,7 +27,7 @@ export function TeachButtons() {
 	const enterLab = useStore(selectEnterLab);
 	const leaveLab = useStore(selectLeaveLab);
 	if (!session || gallery) return null;
-	const labOff = session.dialect === "pi-v4" ? "pi's v4 format is experimental: its sessions open read-only" : null;
+	const labOff = rulesOf(session.dialect).readOnly;
 	return (
 		<nav className="teach-buttons" aria-label="Learn">
 			<button
