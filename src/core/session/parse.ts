@@ -1,9 +1,10 @@
 import { claimFile, dialectOf, type LineReader, markedBy, type ReadSession, rulesOf } from "../dialects/index";
+import { fieldOf, isRecord, stringField } from "../util/fields";
 import { collectDiagnostics } from "./diagnostics";
 import { migrateEntries } from "./migrate";
 import { buildTreeIndex } from "./tree";
 import type { Dialect, ParsedSession, SessionEntry, SessionHeader, SessionIssue } from "./types";
-import { KNOWN_ENTRY_TYPES, KNOWN_ROLES } from "./types";
+import { entryOfObject, isHeaderLine, KNOWN_ENTRY_TYPES, KNOWN_ROLES } from "./types";
 
 /** The newest session format version this explorer understands. */
 export const CURRENT_VERSION = 3;
@@ -68,12 +69,12 @@ export function shrinkStrings(value: unknown, over: number): void {
 	const stack: unknown[] = [value];
 	while (stack.length > 0) {
 		const v = stack.pop();
-		if (v === null || typeof v !== "object") continue;
 		if (Array.isArray(v)) {
 			for (const x of v) if (x !== null && typeof x === "object") stack.push(x);
 			continue;
 		}
-		const record = v as Record<string, unknown>;
+		if (!isRecord(v)) continue;
+		const record = v;
 		for (const key of Object.keys(record)) {
 			const x = record[key];
 			if (typeof x === "string") {
@@ -140,7 +141,7 @@ class LineParser implements SessionParser {
 
 	/** Takes the parsed value of line `lineNo`: the header, an entry, or an issue. */
 	private accept(value: unknown): void {
-		if (value === null || typeof value !== "object" || Array.isArray(value)) {
+		if (!isRecord(value)) {
 			this.report({
 				line: this.lineNo,
 				severity: "error",
@@ -149,7 +150,7 @@ class LineParser implements SessionParser {
 			});
 			return;
 		}
-		const obj = value as Record<string, unknown>;
+		const obj = value;
 		if (this.reader !== null) {
 			this.reader.accept(obj, this.lineNo);
 			return;
@@ -168,14 +169,14 @@ class LineParser implements SessionParser {
 			}
 		}
 		const type = obj.type;
-		if (type === "session") {
+		if (isHeaderLine(obj)) {
 			if (this.header === null) {
-				this.header = obj as SessionHeader;
+				this.header = obj;
 				this.headerLine = this.lineNo;
 				this.headerObjectIndex = this.entries.length;
 			} else {
 				// pi's v1 migration counts every parsed line, later headers included.
-				this.extraHeaders.push([this.entries.length, obj as SessionHeader]);
+				this.extraHeaders.push([this.entries.length, obj]);
 				this.report({
 					line: this.lineNo,
 					severity: "warning",
@@ -187,11 +188,11 @@ class LineParser implements SessionParser {
 		}
 		if (this.dialect === "pi") this.dialect = markedBy(obj) ?? "pi";
 		if (this.stampDialect) obj.dialect = this.dialect;
-		this.entries.push(obj as unknown as SessionEntry);
+		this.entries.push(entryOfObject(obj));
 		this.lines.push(this.lineNo);
 		if (type === "message") {
-			const message = obj.message as { role?: unknown } | null | undefined;
-			const role = message && typeof message === "object" ? message.role : undefined;
+			const message = obj.message;
+			const role = message && typeof message === "object" ? fieldOf(message, "role") : undefined;
 			const known =
 				typeof role === "string" &&
 				(KNOWN_ROLES.has(role) || role === "hookMessage" || rulesOf(this.dialect).roles.has(role));
@@ -231,12 +232,12 @@ class LineParser implements SessionParser {
 	 */
 	private acceptMessage(value: unknown, lineNo: number): boolean {
 		if (this.stampDialect || this.reader !== null) return false;
-		if (typeof value !== "object" || value === null || (value as { type?: unknown }).type !== "message") return false;
-		const message = (value as { message?: unknown }).message;
-		if (typeof message !== "object" || message === null) return false;
-		const role = (message as { role?: unknown }).role;
-		if (typeof role !== "string" || !KNOWN_ROLES.has(role) || Array.isArray(value)) return false;
-		this.entries.push(value as SessionEntry);
+		if (!isRecord(value) || value.type !== "message") return false;
+		const message = value.message;
+		if (!isRecord(message)) return false;
+		const role = message.role;
+		if (typeof role !== "string" || !KNOWN_ROLES.has(role)) return false;
+		this.entries.push(entryOfObject(value));
 		this.lines.push(lineNo);
 		return true;
 	}
@@ -388,8 +389,7 @@ function finishSession(
 		}
 		// Without a header pi would assume v1. A file whose entries carry ids lost only its header,
 		// so treat it as current rather than re-numbering every entry.
-		const first = entries[0] as { id?: unknown } | undefined;
-		if (first && typeof first.id === "string") version = CURRENT_VERSION;
+		if (stringField(entries[0], "id") !== undefined) version = CURRENT_VERSION;
 	} else {
 		// oh-my-pi writes its title slot on line 1, so its header is on line 2 on purpose.
 		if (headerLine !== 1 && headerLine !== 0 && !(claimLine > 0 && headerLine === claimLine + 1)) {
@@ -437,8 +437,11 @@ function finishSession(
  */
 export function currentLeafId(entries: readonly SessionEntry[]): string | null {
 	if (entries.length === 0) return null;
-	const last = entries[entries.length - 1] as { type?: unknown; id: string; targetId?: unknown };
-	if (last.type === "leaf" && (last.targetId === null || typeof last.targetId === "string")) return last.targetId;
+	const last = entries[entries.length - 1];
+	if (last.type === "leaf") {
+		const targetId = last.targetId;
+		if (targetId === null || typeof targetId === "string") return targetId;
+	}
 	return last.id;
 }
 
@@ -475,7 +478,8 @@ function finishRead(read: ReadSession, dialect: Dialect, issues: SessionIssue[],
  */
 function assignMissingIds(entries: SessionEntry[], lines: number[], issues: SessionIssue[]): void {
 	for (let i = 0; i < entries.length; i++) {
-		const e = entries[i] as { id?: unknown; parentId?: unknown };
+		// The types say what the file should hold; what it holds is checked here.
+		const e = entries[i];
 		if (typeof e.id !== "string" || e.id === "") {
 			const id = `line-${lines[i]}`;
 			issues.push({
@@ -490,7 +494,7 @@ function assignMissingIds(entries: SessionEntry[], lines: number[], issues: Sess
 		if (e.parentId === undefined) {
 			issues.push({
 				line: lines[i],
-				entryId: e.id as string,
+				entryId: e.id,
 				severity: "warning",
 				code: "missing-parent-id",
 				message: "Entry has no parentId: treated as a root",
@@ -499,7 +503,7 @@ function assignMissingIds(entries: SessionEntry[], lines: number[], issues: Sess
 		} else if (e.parentId !== null && typeof e.parentId !== "string") {
 			issues.push({
 				line: lines[i],
-				entryId: e.id as string,
+				entryId: e.id,
 				severity: "error",
 				code: "bad-parent-id",
 				message: `parentId is ${describeJson(e.parentId)}, not a string or null: treated as a root`,

@@ -1,5 +1,6 @@
 import { claimFile, dialectOf, isV4Header, noteSkeletonDialect } from "../dialects/index";
 import { noteNewerPiRules } from "../dialects/pi/context";
+import { isRecord } from "../util/fields";
 import { entryKind } from "../view/entryKind";
 import { buildGraph, type GraphParts, graphParts } from "../view/graph";
 import { type LeafSummary, summarizeLeaves } from "../view/leaves";
@@ -8,7 +9,7 @@ import { migrateEntries, migrateOneEntry } from "./migrate";
 import { CURRENT_VERSION } from "./parse";
 import { type ScannedLine, scanLine } from "./scan";
 import { adoptTreeIndex, buildTreeIndex, type TreeIndex, type TreeParts, treeParts } from "./tree";
-import type { Dialect, SessionEntry, SessionHeader } from "./types";
+import { type Dialect, entryOfObject, isHeaderLine, type SessionEntry, type SessionHeader } from "./types";
 
 /**
  * A first look at a large session, worked out from a byte scan of each line (`scanLine`: the keys
@@ -115,9 +116,9 @@ export function lineSkeleton(b: Uint8Array, start: number, end: number, ids: boo
 		id = "";
 		parentId = null;
 	}
-	if (type !== "message") return { type, id, parentId } as unknown as SessionEntry;
+	if (type !== "message") return entryOfObject({ type, id, parentId });
 	if (role === undefined || !ROLES.has(role) || s.stopReason === DEFERRED) return null;
-	return { type, id, parentId, message: { role } } as unknown as SessionEntry;
+	return entryOfObject({ type, id, parentId, message: { role } });
 }
 
 /** Whether `b[start, end)` is only spaces, tabs and CRs (a blank line). */
@@ -144,9 +145,8 @@ export function headerOf(b: Uint8Array, start: number, end: number): SessionHead
 	} catch {
 		return null;
 	}
-	if (value === null || typeof value !== "object" || Array.isArray(value)) return null;
-	const h = value as { type?: unknown };
-	return h.type === "session" && !isV4Header(h) ? (value as SessionHeader) : null;
+	if (!isRecord(value)) return null;
+	return isHeaderLine(value) && !isV4Header(value) ? value : null;
 }
 
 /** The version a header gives, as the full parse reads it (no number: 1). */
@@ -335,9 +335,7 @@ export function createPreviewScanner(options: ScanOptions = {}): PreviewScanner 
 	const parse = (b: Uint8Array): Record<string, unknown> | null => {
 		try {
 			const value: unknown = JSON.parse(decoder.decode(b));
-			return value !== null && typeof value === "object" && !Array.isArray(value)
-				? (value as Record<string, unknown>)
-				: null;
+			return isRecord(value) ? value : null;
 		} catch {
 			return null;
 		}
@@ -430,12 +428,12 @@ export function createPreviewScanner(options: ScanOptions = {}): PreviewScanner 
 			parsedCount++;
 			const obj = parse(b.subarray(start, end));
 			if (!obj) return;
-			if (obj.type === "session") {
-				headers.push([entries.length, obj as SessionHeader]);
+			if (isHeaderLine(obj)) {
+				headers.push([entries.length, obj]);
 				return;
 			}
 			if (stamp) obj.dialect = stamp;
-			entries.push(obj as unknown as SessionEntry);
+			entries.push(entryOfObject(obj));
 			skeleton.push(0);
 		}
 		lines.push(lineNo);
@@ -580,7 +578,8 @@ export function createPreviewScanner(options: ScanOptions = {}): PreviewScanner 
 			// entry without a string id is `line-N`, one without a parent (or with one that is no id) a root.
 			for (let pos = 0; pos < entries.length; pos++) {
 				if (skeleton[pos] === 1) continue;
-				const e = entries[pos] as { id?: unknown; parentId?: unknown };
+				// The types say what the file should hold; what it holds is checked here.
+				const e = entries[pos];
 				if (typeof e.id !== "string" || e.id === "") e.id = `line-${lines[pos]}`;
 				if (e.parentId === undefined || (e.parentId !== null && typeof e.parentId !== "string")) e.parentId = null;
 			}
@@ -596,10 +595,11 @@ export function createPreviewScanner(options: ScanOptions = {}): PreviewScanner 
 					continue;
 				}
 				parsedCount++;
-				const full = parse(bytes.subarray(lineStart[pos], lineEnd[pos])) as SessionEntry | null;
-				if (!full) continue;
+				const obj = parse(bytes.subarray(lineStart[pos], lineEnd[pos]));
+				if (!obj) continue;
+				const full = entryOfObject(obj);
 				migrateOneEntry(full, version, entries[pos]);
-				if (stamp) (full as { dialect?: Dialect }).dialect = stamp;
+				if (stamp) full.dialect = stamp;
 				entries[pos] = full;
 				skeleton[pos] = 0;
 			}
@@ -696,9 +696,9 @@ export function packEntries(entries: readonly SessionEntry[]): PackedEntries {
 	const fullAt: number[] = [];
 	const full: SessionEntry[] = [];
 	for (let i = 0; i < n; i++) {
-		const e = entries[i] as { type: string; id: string; parentId: string | null; message?: { role?: unknown } };
+		const e = entries[i];
 		const { type, id, parentId } = e;
-		const message = type === "message" ? e.message : undefined;
+		const message = e.type === "message" && isRecord(e.message) ? e.message : undefined;
 		const role = message?.role;
 		// An entry that is exactly what a skeleton rebuilds travels as one.
 		let skeleton = plainId(id) && (parentId === null || plainId(parentId));
@@ -759,9 +759,7 @@ export function unpackEntries(packed: PackedEntries): SessionEntry[] {
 		if (s === -1) continue;
 		const { type, role } = shapes[s];
 		const parentId = parentOf(named, entries, i);
-		entries[i] = (role === undefined
-			? { type, id, parentId }
-			: { type, id, parentId, message: { role } }) as unknown as SessionEntry;
+		entries[i] = entryOfObject(role === undefined ? { type, id, parentId } : { type, id, parentId, message: { role } });
 	}
 	return entries;
 }
@@ -825,9 +823,7 @@ function fillSkeletons(
 		const { type } = shapes[s];
 		const message = messages[s];
 		const parentId = parentOf(named, entries, i);
-		entries[i] = (message === undefined
-			? { type, id, parentId }
-			: { type, id, parentId, message }) as unknown as SessionEntry;
+		entries[i] = entryOfObject(message === undefined ? { type, id, parentId } : { type, id, parentId, message });
 	}
 }
 

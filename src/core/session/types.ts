@@ -465,6 +465,20 @@ export interface SessionContext {
 }
 
 /**
+ * An object read from a file taken as an entry (or made to stand for one: a skeleton): the one
+ * place a line's object becomes a `SessionEntry`. Nothing is checked: what the types describe of
+ * it is what the file claims (see the note at the top); code that relies on a field checks it.
+ */
+export function entryOfObject(value: object): SessionEntry {
+	return value as UnknownEntry;
+}
+
+/** Whether a parsed line is a session header: its type says so (its other fields are unchecked). */
+export function isHeaderLine(value: Fields): value is SessionHeader {
+	return value.type === "session";
+}
+
+/**
  * A message made of fields passed on as they are (a builder that copies an entry's fields into a
  * message unchecked, as the program it mirrors does): a message like any read from a file, whose
  * fields the types describe but nothing has checked (see the note at the top).
