@@ -1,4 +1,5 @@
 import { dialectOf } from "../dialects/index";
+import { stringField } from "../util/fields";
 import type { TreeIndex } from "./tree";
 import type { SessionEntry, SessionIssue, Severity } from "./types";
 
@@ -283,10 +284,10 @@ export function* diagnosticSteps(
 		const count = (counts.get(code) ?? 0) + 1;
 		counts.set(code, count);
 		if (count > MAX_ISSUES_PER_CODE) return;
-		const entry = entries[position] as { id?: unknown } | undefined;
+		const entryId = stringField(entries[position], "id");
 		const issue: SessionIssue = { severity: ISSUE_CODES[code].severity, code, message };
 		if (lines[position] !== undefined) issue.line = lines[position];
-		if (entry && typeof entry.id === "string") issue.entryId = entry.id;
+		if (entryId !== undefined) issue.entryId = entryId;
 		found.push(issue);
 	};
 
@@ -329,8 +330,8 @@ const ompFields: FieldsOf = (type) => OMP_FIELDS.get(type) ?? ENTRY_FIELDS.get(t
 
 /** Checks that need only the entry itself and id look-ups. */
 function checkEntry(entry: SessionEntry, i: number, index: TreeIndex, report: Report, fieldsOf: FieldsOf): void {
-	if (!isObject(entry)) return;
-	const e = entry as unknown as Fields;
+	const e: unknown = entry;
+	if (!isObject(e)) return;
 	const ts = e.timestamp;
 	// oh-my-pi may stamp a custom_message with its caller's message time (Unix ms).
 	const ompMessageTime = fieldsOf === ompFields && e.type === "custom_message" && Number.isFinite(ts);
@@ -511,9 +512,9 @@ function reportMisses(
 		if (at) at.ids.push(m.id);
 		else ats.set(m.at, { why: m.why, ids: [m.id] });
 	}
-	const openers = [...byOpener.keys()].sort((a, b) => a - b);
-	for (const opener of openers) {
-		const ats = [...(byOpener.get(opener) as Map<number, { why: string; ids: string[] }>)];
+	const openers = [...byOpener].sort((a, b) => a[0] - b[0]);
+	for (const [opener, atsOf] of openers) {
+		const ats = [...atsOf];
 		const allIds = [...new Set(ats.flatMap(([, a]) => a.ids))].sort();
 		const list = allIds.map(clip).join(", ");
 		const head = allIds.length === 1 ? `Tool call ${list} gets no result` : `Tool calls ${list} get no result`;
@@ -566,7 +567,7 @@ function* walkPaths(
 		if (!callSites) {
 			callSites = new Map();
 			for (let pos = 0; pos < n; pos++) {
-				const e = entries[pos] as unknown as Fields;
+				const e: unknown = entries[pos];
 				if (!isObject(e)) continue;
 				if (e.type === "message") addCallSites(callSites, e.message, pos);
 				else if (e.type === "compaction" && Array.isArray(e.retainedTail)) {
@@ -663,7 +664,7 @@ function* walkPaths(
 
 	const enter = (node: number) => {
 		pre[node] = clock++;
-		const e = entries[node] as unknown as Fields;
+		const e = entries[node];
 		switch (e.type) {
 			case "message":
 				onMessage(e.message, node, "");
@@ -677,7 +678,7 @@ function* walkPaths(
 					for (tailAt = 0; tailAt < tail.length; tailAt++) onMessage(tail[tailAt], node, " in retainedTail");
 					tail = null;
 				} else {
-					checkFirstKept(e, node);
+					checkFirstKept(e.firstKeptEntryId, node);
 				}
 				break;
 			case "context_edit": {
@@ -695,8 +696,7 @@ function* walkPaths(
 		}
 	};
 
-	const checkFirstKept = (c: Fields, node: number) => {
-		const fk = c.firstKeptEntryId;
+	const checkFirstKept = (fk: unknown, node: number) => {
 		if (typeof fk !== "string") {
 			if (!badIndex.has(entries[node].id)) {
 				report(
@@ -757,11 +757,13 @@ function* walkPaths(
 			post[node] = clock++;
 			onPath[node] = 0;
 			if (cuts.length > 0 && cuts[cuts.length - 1] === node) cuts.pop();
-			const mark = stackLog.pop() as number;
+			const mark = stackLog.pop() ?? logMap.length;
 			while (logMap.length > mark) {
-				const map = logMap.pop() as Map<string, number>;
-				const key = logKey.pop() as string;
+				const map = logMap.pop();
+				const key = logKey.pop();
 				const prev = logPrev.pop();
+				// (The logs grow and shrink together: neither is empty here.)
+				if (map === undefined || key === undefined) break;
 				if (prev === undefined) map.delete(key);
 				else map.set(key, prev);
 			}

@@ -1,6 +1,7 @@
 import { dialectOf, rulesOf } from "../dialects/index";
+import { isRecord } from "../util/fields";
 import { buildTreeIndex, type TreeIndex } from "./tree";
-import type { AssistantMessage, SessionEntry } from "./types";
+import { isEntry, type SessionEntry } from "./types";
 
 /**
  * Current label per target entry: the latest `label` entry in file order wins; a label entry
@@ -12,7 +13,7 @@ export function getLabels(entries: readonly SessionEntry[], index?: TreeIndex): 
 	const labels = new Map<string, string>();
 	for (const e of entries) {
 		if (e.type !== "label") continue;
-		const { targetId, label } = e as { targetId?: unknown; label?: unknown };
+		const { targetId, label } = e;
 		if (typeof targetId !== "string") continue;
 		if (typeof label === "string" && label !== "") labels.set(targetId, label);
 		else labels.delete(targetId);
@@ -25,7 +26,7 @@ export function getSessionName(entries: readonly SessionEntry[]): string | undef
 	for (let i = entries.length - 1; i >= 0; i--) {
 		const e = entries[i];
 		if (e.type !== "session_info") continue;
-		const name = (e as { name?: unknown }).name;
+		const name = e.name;
 		if (typeof name === "string" && name.trim() !== "") return name.trim();
 	}
 	return undefined;
@@ -37,8 +38,8 @@ export function contentText(content: unknown): string {
 	if (!Array.isArray(content)) return "";
 	let out = "";
 	for (const block of content) {
-		if (block && typeof block === "object" && (block as { type?: unknown }).type === "text") {
-			const t = (block as { text?: unknown }).text;
+		if (isRecord(block) && block.type === "text") {
+			const t = block.text;
 			if (typeof t === "string") out += out ? `\n${t}` : t;
 		}
 	}
@@ -49,8 +50,8 @@ export function contentText(content: unknown): string {
 export function getFirstUserText(entries: readonly SessionEntry[]): string | undefined {
 	for (const e of entries) {
 		if (e.type !== "message") continue;
-		const m = (e as { message?: { role?: unknown; content?: unknown } }).message;
-		if (m && m.role === "user") {
+		const m = e.message;
+		if (isRecord(m) && m.role === "user") {
 			const text = contentText(m.content).trim();
 			if (text) return text;
 		}
@@ -135,15 +136,16 @@ export function getSessionStats(
 		if (e.type === "compaction") compactions++;
 		else if (e.type === "branch_summary") branchSummaries++;
 		else if (e.type === "model_change") {
-			const { provider, modelId } = e as { provider?: unknown; modelId?: unknown };
+			const { provider, modelId } = e;
 			models.add(`${String(provider)}/${String(modelId)}`);
-		} else if (e.type === "message") {
-			const m = (e as { message?: { role?: unknown } }).message;
+		} else if (isEntry(e, "message")) {
+			// Typed as the file should hold it; checked as what it may hold.
+			const m = e.message;
 			if (!m || typeof m !== "object") continue;
 			const role = String(m.role);
 			messagesByRole[role] = (messagesByRole[role] ?? 0) + 1;
-			if (role !== "assistant") continue;
-			const a = m as AssistantMessage;
+			if (m.role !== "assistant") continue;
+			const a = m;
 			if (a.provider || a.model) models.add(`${String(a.provider)}/${String(a.model)}`);
 			if (Array.isArray(a.content)) {
 				for (const b of a.content) if (b && b.type === "toolCall") toolCalls++;

@@ -152,17 +152,18 @@ export class ChildLists {
 function defaultLeaf(entries: readonly SessionEntry[], byId: ReadonlyMap<string, number>): number {
 	const n = entries.length;
 	if (n === 0) return -1;
-	const first = entries[0] as { dialect?: unknown };
-	if (first.dialect === "pi-v4") {
+	if (entries[0].dialect === "pi-v4") {
 		for (let i = 0; i < n; i++) {
-			const lanes = (entries[i] as { v4Lanes?: unknown }).v4Lanes;
+			const lanes: unknown = entries[i].v4Lanes;
 			if (Array.isArray(lanes) && lanes.includes("main")) return byId.get(entries[i].id) === i ? i : -1;
 		}
 		return -1;
 	}
-	const last = entries[n - 1] as { type?: unknown; id: string; targetId?: unknown };
-	if (last.type === "leaf" && (last.targetId === null || typeof last.targetId === "string")) {
-		return last.targetId === null ? -1 : (byId.get(last.targetId) ?? byId.get(last.id) ?? -1);
+	const last = entries[n - 1];
+	if (last.type === "leaf") {
+		const targetId = last.targetId;
+		if (targetId === null) return -1;
+		if (typeof targetId === "string") return byId.get(targetId) ?? byId.get(last.id) ?? -1;
 	}
 	return byId.get(last.id) ?? -1;
 }
@@ -356,9 +357,7 @@ export function extendTreeIndex(index: TreeIndex, entries: readonly SessionEntry
 		added.set(id, i);
 	}
 	const byId: ReadonlyMap<string, number> =
-		added.size * 4 > base.size
-			? new Map([...base, ...added])
-			: (new GrownIds(base, added) as unknown as ReadonlyMap<string, number>);
+		added.size * 4 > base.size ? new Map([...base, ...added]) : new GrownIds(base, added);
 	const parent = new Int32Array(n).fill(-1);
 	parent.set(index.parent);
 	const depth = new Int32Array(n);
@@ -426,7 +425,7 @@ export function extendTreeIndex(index: TreeIndex, entries: readonly SessionEntry
  * The ids of an index extended by `extendTreeIndex`: the map of the index it extended (never
  * changed, not copied) and the new ids beside it (none of them among the old).
  */
-class GrownIds {
+class GrownIds implements ReadonlyMap<string, number> {
 	constructor(
 		readonly base: ReadonlyMap<string, number>,
 		readonly added: ReadonlyMap<string, number>,
@@ -442,20 +441,19 @@ class GrownIds {
 		return this.added.has(id) || this.base.has(id);
 	}
 	forEach(use: (position: number, id: string, map: ReadonlyMap<string, number>) => void, self?: unknown): void {
-		for (const [id, position] of this.entries())
-			use.call(self, position, id, this as unknown as ReadonlyMap<string, number>);
+		for (const [id, position] of this.entries()) use.call(self, position, id, this);
 	}
-	*entries(): IterableIterator<[string, number]> {
+	*entries(): MapIterator<[string, number]> {
 		yield* this.base.entries();
 		yield* this.added.entries();
 	}
-	*keys(): IterableIterator<string> {
+	*keys(): MapIterator<string> {
 		for (const [id] of this.entries()) yield id;
 	}
-	*values(): IterableIterator<number> {
+	*values(): MapIterator<number> {
 		for (const [, position] of this.entries()) yield position;
 	}
-	[Symbol.iterator](): IterableIterator<[string, number]> {
+	[Symbol.iterator](): MapIterator<[string, number]> {
 		return this.entries();
 	}
 }
