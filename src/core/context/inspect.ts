@@ -1,6 +1,6 @@
 import { rulesOf } from "../dialects/index";
 import { lazyArray } from "../session/lazyArray";
-import type { AgentMessage, CompactionEntry, Message, SessionEntry } from "../session/types";
+import { type AgentMessage, isEntry, type Message, type SessionEntry } from "../session/types";
 import { entryPreview } from "../view/entryKind";
 import type { ContextAnalysis, MessageOrigin, PathEntryFate, Region } from "./analysis";
 import { countRegion, fateIndexOf } from "./lazyContext";
@@ -130,7 +130,9 @@ function describePiRule(
 	if (!c || analysis.rule === "none") {
 		return { severity: "info", text: "No compaction on this path: every entry from the root to the leaf is read." };
 	}
-	const entry = entries[c.position] as CompactionEntry;
+	const entry = entries[c.position];
+	// (The analysis's compaction is a compaction entry; anything else is no rule to describe.)
+	if (!isEntry(entry, "compaction")) return { severity: "info", text: "" };
 	const summarized = countRegion(analysis, "summarized");
 	const gone = `${summarized} earlier ${summarized === 1 ? "entry is" : "entries are"}`;
 	switch (analysis.rule) {

@@ -1,6 +1,6 @@
 import { normalizeMessage } from "../dialects/pi/context";
 import { buildTreeIndex, getPath, type TreeIndex } from "../session/tree";
-import type { AgentMessage, SessionEntry } from "../session/types";
+import { type AgentMessage, isEntry, type SessionEntry } from "../session/types";
 import type { ContextAnalysis } from "./analysis";
 import { analyzeContext } from "./context";
 import { newEntryId } from "./export";
@@ -86,8 +86,9 @@ export function labEntryFrom(
 			}
 			const retainedTail: AgentMessage[] = [];
 			for (const e of addition.keptEntryId ? source.pathFrom(parentId, addition.keptEntryId) : []) {
-				const m = (e as { message?: AgentMessage }).message;
-				if (e.type === "message" && m && typeof m === "object") retainedTail.push(normalizeMessage(m));
+				if (isEntry(e, "message") && e.message && typeof e.message === "object") {
+					retainedTail.push(normalizeMessage(e.message));
+				}
 			}
 			return { type: "compaction", ...base, summary: addition.summary, tokensBefore, retainedTail };
 		}

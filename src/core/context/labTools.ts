@@ -1,5 +1,5 @@
 import { buildTreeIndex, pathPositions, resolveLeaf, type TreeIndex } from "../session/tree";
-import type { SessionEntry, SessionHeader } from "../session/types";
+import { messageRoleOf, type SessionEntry, type SessionHeader } from "../session/types";
 import { type EntryKind, entryKind, entryPreview } from "../view/entryKind";
 import { serializeSession } from "./export";
 
@@ -26,9 +26,8 @@ const EDITABLE = new Set(["user", "assistant", "toolResult", "custom"]);
 
 function holdsMessage(e: SessionEntry): boolean {
 	if (e.type === "custom_message") return true;
-	if (e.type !== "message") return false;
-	const role = (e.message as { role?: unknown } | undefined)?.role;
-	return typeof role === "string" && EDITABLE.has(role);
+	const role = messageRoleOf(e);
+	return role !== undefined && EDITABLE.has(role);
 }
 
 /** The entries the lab's pickers offer for an addition under `parentId`. O(entries). */

@@ -1,6 +1,7 @@
 import { alsoReadAt } from "../dialects/pi/context";
 import { pathColumn, resolveLeaf, type TreeIndex } from "../session/tree";
-import type { SessionEntry } from "../session/types";
+import { messageRoleOf, type SessionEntry } from "../session/types";
+import { fieldOf } from "../util/fields";
 import { type ContextAnalysis, type PathEntryFate, REGION_CODES, type Region } from "./analysis";
 import { analyzeOnPath, contextReads } from "./context";
 import { type MeasuredContext, measuredAt, recordedContextTokens } from "./measured";
@@ -87,8 +88,7 @@ export async function measuredLazily(session: LazySession, tip: number): Promise
 	return null;
 }
 
-const isAssistantReply = (entry: SessionEntry) =>
-	entry.type === "message" && (entry as { message?: { role?: unknown } }).message?.role === "assistant";
+const isAssistantReply = (entry: SessionEntry) => messageRoleOf(entry) === "assistant";
 
 /**
  * The context of `leafId` in a lazy session, reading whole only the entries it needs: the
@@ -139,10 +139,9 @@ export async function analyzeLazily(session: LazySession, leafId: string | null 
  * `role`; see `previewToParts`): what the view shows of it must be read in full first.
  */
 export function isSkeleton(entry: SessionEntry): boolean {
-	const e = entry as unknown as Record<string, unknown>;
-	const keys = Object.keys(e).length;
-	if (e.type !== "message") return keys === 3 && Object.hasOwn(e, "parentId");
-	const message = e.message;
+	const keys = Object.keys(entry).length;
+	if (entry.type !== "message") return keys === 3 && Object.hasOwn(entry, "parentId");
+	const message = fieldOf(entry, "message");
 	return keys === 4 && message !== null && typeof message === "object" && Object.keys(message).length === 1;
 }
 

@@ -1,4 +1,5 @@
-import type { SessionEntry } from "../session/types";
+import { messageRoleOf, type SessionEntry } from "../session/types";
+import { fieldOf } from "../util/fields";
 
 /** The context size a provider recorded for one assistant reply. */
 export interface MeasuredContext {
@@ -14,12 +15,11 @@ export interface MeasuredContext {
 	beforeCompaction: boolean;
 }
 
-/** The `usage` object of an assistant message entry, if it has one. */
-function usageOf(entry: SessionEntry): Record<string, unknown> | null {
-	if (entry.type !== "message") return null;
-	const m = (entry as { message?: unknown }).message as { role?: unknown; usage?: unknown } | null | undefined;
-	if (m?.role !== "assistant" || !m.usage || typeof m.usage !== "object") return null;
-	return m.usage as Record<string, unknown>;
+/** The `usage` object of an assistant message entry, if it has one (its fields unchecked). */
+function usageOf(entry: SessionEntry): object | null {
+	if (messageRoleOf(entry) !== "assistant") return null;
+	const usage = fieldOf(fieldOf(entry, "message"), "usage");
+	return usage && typeof usage === "object" ? usage : null;
 }
 
 const count = (v: unknown): number => (typeof v === "number" && Number.isFinite(v) && v > 0 ? v : 0);
@@ -32,7 +32,7 @@ const count = (v: unknown): number => (typeof v === "number" && Number.isFinite(
 export function recordedContextTokens(entry: SessionEntry): number | null {
 	const u = usageOf(entry);
 	if (!u) return null;
-	const tokens = count(u.input) + count(u.cacheRead) + count(u.cacheWrite);
+	const tokens = count(fieldOf(u, "input")) + count(fieldOf(u, "cacheRead")) + count(fieldOf(u, "cacheWrite"));
 	return tokens > 0 ? tokens : null;
 }
 
@@ -59,13 +59,13 @@ export function measuredContext(entries: readonly SessionEntry[], path: ArrayLik
 export function measuredAt(entry: SessionEntry, position: number, beforeCompaction: boolean): MeasuredContext | null {
 	const tokens = recordedContextTokens(entry);
 	if (tokens === null) return null;
-	const u = usageOf(entry) ?? {};
+	const u = usageOf(entry);
 	return {
 		entryId: entry.id,
 		position,
-		input: count(u.input),
-		cacheRead: count(u.cacheRead),
-		cacheWrite: count(u.cacheWrite),
+		input: count(fieldOf(u, "input")),
+		cacheRead: count(fieldOf(u, "cacheRead")),
+		cacheWrite: count(fieldOf(u, "cacheWrite")),
 		tokens,
 		beforeCompaction,
 	};

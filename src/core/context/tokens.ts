@@ -1,4 +1,5 @@
 import type { AgentMessage } from "../session/types";
+import { fieldOf } from "../util/fields";
 
 /** Characters pi counts for one image block. */
 export const IMAGE_CHARS = 4800;
@@ -9,17 +10,24 @@ function contentChars(content: unknown): number {
 	let chars = 0;
 	for (const block of content) {
 		if (!block || typeof block !== "object") continue;
-		const b = block as { type?: unknown; text?: unknown; thinking?: unknown; name?: unknown; arguments?: unknown };
-		switch (b.type) {
-			case "text":
-				if (typeof b.text === "string") chars += b.text.length;
+		switch (fieldOf(block, "type")) {
+			case "text": {
+				const text = fieldOf(block, "text");
+				if (typeof text === "string") chars += text.length;
 				break;
-			case "thinking":
-				if (typeof b.thinking === "string") chars += b.thinking.length;
+			}
+			case "thinking": {
+				const thinking = fieldOf(block, "thinking");
+				if (typeof thinking === "string") chars += thinking.length;
 				break;
-			case "toolCall":
-				chars += (typeof b.name === "string" ? b.name.length : 0) + (JSON.stringify(b.arguments ?? {})?.length ?? 0);
+			}
+			case "toolCall": {
+				const name = fieldOf(block, "name");
+				chars +=
+					(typeof name === "string" ? name.length : 0) +
+					(JSON.stringify(fieldOf(block, "arguments") ?? {})?.length ?? 0);
 				break;
+			}
 			case "image":
 				chars += IMAGE_CHARS;
 				break;
@@ -36,23 +44,26 @@ function contentChars(content: unknown): number {
  * counts 4800 characters. Tolerates malformed messages (they count what can be counted).
  */
 export function estimateTokens(message: AgentMessage): number {
-	const m = message as unknown as Record<string, unknown>;
+	// (The message's fields are read unchecked: a malformed one counts what can be counted.)
+	const role: string = message.role;
 	let chars = 0;
-	switch (m.role) {
+	switch (role) {
 		case "user":
 		case "assistant":
 		case "toolResult":
 		case "custom":
 		case "system":
-			chars = contentChars(m.content);
+			chars = contentChars(fieldOf(message, "content"));
 			break;
 		case "bashExecution":
-			chars = String(m.command ?? "").length + String(m.output ?? "").length;
+			chars = String(fieldOf(message, "command") ?? "").length + String(fieldOf(message, "output") ?? "").length;
 			break;
 		case "branchSummary":
-		case "compactionSummary":
-			chars = typeof m.summary === "string" ? m.summary.length : 0;
+		case "compactionSummary": {
+			const summary = fieldOf(message, "summary");
+			chars = typeof summary === "string" ? summary.length : 0;
 			break;
+		}
 		default:
 			chars = 0;
 	}

@@ -80,13 +80,19 @@ export class IdTable implements ReadonlyMap<string, number> {
 		return this.count;
 	}
 
+	/** The key at a position `slots` holds: a string, as only strings go there. */
+	private stringKeyAt(position: number): string {
+		const key = this.keyAt(position);
+		return typeof key === "string" ? key : String(key);
+	}
+
 	private grow(): void {
 		const old = this.slots;
 		const slots = new Int32Array(old.length * 2);
 		const mask = slots.length - 1;
 		for (const held of old) {
 			if (held === 0) continue;
-			let s = hashOf(this.keyAt(held - 1) as string) & mask;
+			let s = hashOf(this.stringKeyAt(held - 1)) & mask;
 			while (slots[s] !== 0) s = (s + 1) & mask;
 			slots[s] = held;
 		}
@@ -99,7 +105,7 @@ export class IdTable implements ReadonlyMap<string, number> {
 		const held: number[] = [];
 		for (const h of this.slots) if (h !== 0) held.push(h - 1);
 		held.sort((a, b) => a - b);
-		const all: [string, number][] = held.map((p) => [this.keyAt(p) as string, p]);
+		const all: [string, number][] = held.map((p) => [this.stringKeyAt(p), p]);
 		if (this.others) for (const [id, p] of this.others) all.push([id as string, p]);
 		yield* all;
 	}

@@ -165,8 +165,7 @@ export function lineageRows(ids: readonly string[], lineage: Lineage): LineageRo
 	const place = (root: string) => {
 		// Iterative depth-first walk: fork chains can be long.
 		const stack: LineageRow[] = [{ id: root, depth: 0 }];
-		while (stack.length > 0) {
-			const row = stack.pop() as LineageRow;
+		for (let row = stack.pop(); row !== undefined; row = stack.pop()) {
 			if (placed.has(row.id)) continue;
 			placed.add(row.id);
 			rows.push(row);

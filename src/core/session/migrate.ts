@@ -1,4 +1,5 @@
-import type { SessionEntry, SessionHeader, SessionIssue } from "./types";
+import { fieldOf, isRecord } from "../util/fields";
+import { isEntry, type SessionEntry, type SessionHeader, type SessionIssue } from "./types";
 
 /**
  * The id a v1 entry gets: its 1-based line number as 8 hex digits. Deterministic, so links
@@ -36,15 +37,16 @@ function migrateV1ToV2(
 ): void {
 	let prevId: string | null = null;
 	for (let i = 0; i < entries.length; i++) {
-		const entry = entries[i] as SessionEntry & { id: string; parentId: string | null };
+		const entry = entries[i];
 		entry.id = v1EntryId(lines[i]);
 		entry.parentId = prevId;
 		prevId = entry.id;
 	}
 	for (let i = 0; i < entries.length; i++) {
-		const entry = entries[i] as SessionEntry & { firstKeptEntryIndex?: unknown; firstKeptEntryId?: string };
-		if (entry.type !== "compaction" || entry.firstKeptEntryIndex === undefined) continue;
-		const index = entry.firstKeptEntryIndex;
+		const entry = entries[i];
+		// (`firstKeptEntryIndex` is v1's field, which no entry type of now holds.)
+		const index = fieldOf(entry, "firstKeptEntryIndex");
+		if (!isEntry(entry, "compaction") || index === undefined) continue;
 		const target = typeof index === "number" ? objectOrder[index] : undefined;
 		if (target && target.type !== "session") {
 			entry.firstKeptEntryId = target.id;
@@ -57,7 +59,7 @@ function migrateV1ToV2(
 				message: `firstKeptEntryIndex ${JSON.stringify(index)} names no entry: the compaction keeps nothing before it`,
 			});
 		}
-		delete entry.firstKeptEntryIndex;
+		Reflect.deleteProperty(entry, "firstKeptEntryIndex");
 	}
 }
 
@@ -68,8 +70,8 @@ function migrateV2ToV3(entries: SessionEntry[]): void {
 /** The v2 → v3 migration of one entry: a message's `hookMessage` role becomes `custom`. */
 function renameHookRole(entry: SessionEntry): void {
 	if (entry.type !== "message") return;
-	const message = (entry as { message?: { role?: unknown } }).message;
-	if (message && typeof message === "object" && message.role === "hookMessage") message.role = "custom";
+	const message = fieldOf(entry, "message");
+	if (isRecord(message) && message.role === "hookMessage") message.role = "custom";
 }
 
 /**
@@ -85,9 +87,8 @@ export function migrateOneEntry(
 ): void {
 	if (version >= 3) return;
 	if (version < 2) {
-		const e = entry as SessionEntry & { id: string; parentId: string | null };
-		e.id = as.id;
-		e.parentId = as.parentId;
+		entry.id = as.id;
+		entry.parentId = as.parentId;
 	}
 	renameHookRole(entry);
 }

@@ -1,4 +1,5 @@
-import type { AgentMessage, BashExecutionMessage, Message } from "../../session/types";
+import { type AgentMessage, type Message, messageOfFields } from "../../session/types";
+import { type Fields, fieldOf } from "../../util/fields";
 import { bashExecutionToText } from "../pi/convert";
 import { renderOmpPrompt } from "./context";
 
@@ -8,7 +9,6 @@ const OMP_HANDOFF_TEMPLATE =
 	'Context replaced. The <handoff> below is a handoff document a prior instance of you wrote from the full conversation. It is your own working memory, not user input.\n- First person inside it refers to you (the prior instance).\n- "Next Steps" is your own resumed plan; re-check it against the latest user message before acting.\n- The handoff already exists and is complete: NEVER write another handoff document unless the user explicitly asks.\nMUST build on prior work; NEVER duplicate prior work.\n\n<handoff>\n{{summary}}\n</handoff>\n';
 const OMP_BRANCH_TEMPLATE = "Branch-return summary:\n\n<summary>\n{{summary}}\n</summary>\n";
 
-type Loose = Record<string, unknown>;
 const textBlocks = (content: unknown) => (typeof content === "string" ? [{ type: "text", text: content }] : content);
 
 /**
@@ -16,35 +16,37 @@ const textBlocks = (content: unknown) => (typeof content === "string" ? [{ type:
  * messages as developer messages, its own summary templates; `undefined` when not sent.
  */
 export function convertOmpMessage(message: AgentMessage): Message | undefined {
-	const m = message as unknown as Loose;
-	const ts = m.timestamp;
-	let out: Loose | undefined;
-	switch (m.role) {
+	// pi's own roles pass as they are; the rest are read field by field (oh-my-pi's roles are no
+	// `AgentMessage`'s, and a file's fields are unchecked).
+	if (message.role === "assistant" || message.role === "system") return message;
+	const role: string = message.role;
+	const ts = fieldOf(message, "timestamp");
+	const attribution = fieldOf(message, "attribution");
+	let out: Fields;
+	switch (role) {
 		case "user":
-			out = { ...m, attribution: m.attribution ?? "user" };
+			out = { ...message, attribution: attribution ?? "user" };
 			break;
 		case "developer":
-			out = { ...m, attribution: m.attribution ?? "agent" };
+			out = { ...message, attribution: attribution ?? "agent" };
 			break;
 		case "toolResult":
 			// A pruned result is sent as one text block (its text, or a placeholder).
 			out = {
-				...m,
-				...(m.prunedAt !== undefined ? { content: [{ type: "text", text: prunedText(m.content) }] } : {}),
-				attribution: m.attribution ?? "agent",
+				...message,
+				...(fieldOf(message, "prunedAt") !== undefined
+					? { content: [{ type: "text", text: prunedText(fieldOf(message, "content")) }] }
+					: {}),
+				attribution: attribution ?? "agent",
 			};
-			break;
-		case "assistant":
-		case "system":
-			out = m;
 			break;
 		case "custom":
 		case "hookMessage": {
-			const role = m.customType === "skill-prompt" && m.attribution === "user" ? "user" : "developer";
+			const sentAs = fieldOf(message, "customType") === "skill-prompt" && attribution === "user" ? "user" : "developer";
 			out = {
-				role,
-				content: textBlocks(m.content),
-				attribution: m.attribution ?? (role === "user" ? "user" : "agent"),
+				role: sentAs,
+				content: textBlocks(fieldOf(message, "content")),
+				attribution: attribution ?? (sentAs === "user" ? "user" : "agent"),
 				timestamp: ts,
 			};
 			break;
@@ -52,49 +54,57 @@ export function convertOmpMessage(message: AgentMessage): Message | undefined {
 		case "branchSummary":
 			out = {
 				role: "user",
-				content: [{ type: "text", text: renderOmpPrompt(OMP_BRANCH_TEMPLATE, "summary", String(m.summary ?? "")) }],
+				content: [
+					{
+						type: "text",
+						text: renderOmpPrompt(OMP_BRANCH_TEMPLATE, "summary", String(fieldOf(message, "summary") ?? "")),
+					},
+				],
 				attribution: "agent",
 				historyRewriteAt: ts,
 				timestamp: ts,
 			};
 			break;
 		case "compactionSummary": {
-			const template = m.method === "handoff" ? OMP_HANDOFF_TEMPLATE : OMP_COMPACTION_TEMPLATE;
+			const template = fieldOf(message, "method") === "handoff" ? OMP_HANDOFF_TEMPLATE : OMP_COMPACTION_TEMPLATE;
+			const providerPayload = fieldOf(message, "providerPayload");
 			out = {
 				role: "user",
-				content: [{ type: "text", text: renderOmpPrompt(template, "summary", String(m.summary ?? "")) }],
+				content: [
+					{ type: "text", text: renderOmpPrompt(template, "summary", String(fieldOf(message, "summary") ?? "")) },
+				],
 				attribution: "agent",
 				historyRewriteAt: ts,
-				...(m.providerPayload !== undefined ? { providerPayload: m.providerPayload } : {}),
+				...(providerPayload !== undefined ? { providerPayload } : {}),
 				timestamp: ts,
 			};
 			break;
 		}
 		case "bashExecution":
-			if (m.excludeFromContext) return undefined;
+			if (message.role !== "bashExecution" || message.excludeFromContext) return undefined;
 			out = {
 				role: "user",
-				content: [{ type: "text", text: bashExecutionToText(m as unknown as BashExecutionMessage) }],
+				content: [{ type: "text", text: bashExecutionToText(message) }],
 				attribution: "user",
 				timestamp: ts,
 			};
 			break;
 		case "pythonExecution":
-			if (m.excludeFromContext) return undefined;
+			if (fieldOf(message, "excludeFromContext")) return undefined;
 			out = {
 				role: "user",
-				content: [{ type: "text", text: pythonExecutionToText(m) }],
+				content: [{ type: "text", text: pythonExecutionToText(message) }],
 				attribution: "user",
 				timestamp: ts,
 			};
 			break;
 		case "fileMention": {
-			const files = Array.isArray(m.files) ? (m.files as Loose[]) : [];
-			const text = files
-				.map(
-					(f) =>
-						`<file path="${String(f.path ?? "")}">\n${typeof f.content === "string" && f.content ? `${f.content}\n` : ""}</file>`,
-				)
+			const files: unknown = fieldOf(message, "files");
+			const text = (Array.isArray(files) ? files : [])
+				.map((f: unknown) => {
+					const content = fieldOf(f, "content");
+					return `<file path="${String(fieldOf(f, "path") ?? "")}">\n${typeof content === "string" && content ? `${content}\n` : ""}</file>`;
+				})
 				.join("\n");
 			out = { role: "developer", content: [{ type: "text", text }], attribution: "agent", timestamp: ts };
 			break;
@@ -102,7 +112,9 @@ export function convertOmpMessage(message: AgentMessage): Message | undefined {
 		default:
 			return undefined;
 	}
-	return out as unknown as Message;
+	// oh-my-pi sends roles `Message` does not name (`developer`): the message is what the types
+	// call a `Message`, as the program it mirrors sends it.
+	return messageOfFields(out) as Message;
 }
 
 function prunedText(content: unknown): string {
@@ -112,10 +124,12 @@ function prunedText(content: unknown): string {
 	return texts.map((b) => b.text).join("") || "[Output truncated]";
 }
 
-function pythonExecutionToText(m: Loose): string {
-	let text = `Ran Python:\n\`\`\`python\n${String(m.code ?? "")}\n\`\`\`\n`;
-	text += m.output ? `Output:\n\`\`\`\n${String(m.output)}\n\`\`\`` : "(no output)";
-	if (m.cancelled) text += "\n\n(execution cancelled)";
-	else if (typeof m.exitCode === "number" && m.exitCode !== 0) text += `\n\nExecution failed with code ${m.exitCode}`;
+function pythonExecutionToText(m: object): string {
+	const output = fieldOf(m, "output");
+	const exitCode = fieldOf(m, "exitCode");
+	let text = `Ran Python:\n\`\`\`python\n${String(fieldOf(m, "code") ?? "")}\n\`\`\`\n`;
+	text += output ? `Output:\n\`\`\`\n${String(output)}\n\`\`\`` : "(no output)";
+	if (fieldOf(m, "cancelled")) text += "\n\n(execution cancelled)";
+	else if (typeof exitCode === "number" && exitCode !== 0) text += `\n\nExecution failed with code ${exitCode}`;
 	return text;
 }

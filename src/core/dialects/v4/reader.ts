@@ -4,7 +4,14 @@
  * `lane` lines move named leaves, `fact` lines give the session name and labels, and `record`
  * lines are kept per entry. Nothing is ever written back: v4 sessions open read-only.
  */
-import type { SessionEntry, SessionHeader, SessionIssue, V4Record } from "../../session/types";
+import {
+	entryOfObject,
+	type SessionEntry,
+	type SessionHeader,
+	type SessionIssue,
+	type V4Record,
+} from "../../session/types";
+import { fieldOf } from "../../util/fields";
 import type { LineReader, ReadSession } from "../rules";
 
 /** The entry types the harness decodes (anything else is a bad line to it; kept and flagged here). */
@@ -133,14 +140,12 @@ export class V4Reader implements LineReader {
 
 	private acceptEntry(obj: Record<string, unknown>, line: number): void {
 		const { kind: _kind, timestamp, ...fields } = obj;
-		const entry = { ...fields, timestamp: isoTime(timestamp), dialect: "pi-v4" } as unknown as SessionEntry & {
-			lane?: unknown;
-		};
+		const entry = entryOfObject({ ...fields, timestamp: isoTime(timestamp), dialect: "pi-v4" });
 		if (typeof entry.id !== "string" || entry.id === "") {
 			this.issue(line, "harness-bad-line", "error", "A v4 entry without a string id: skipped");
 			return;
 		}
-		if (entry.parentId === undefined) (entry as { parentId: unknown }).parentId = null;
+		if (entry.parentId === undefined) entry.parentId = null;
 		if (typeof entry.type !== "string" || !V4_ENTRY_TYPES.has(entry.type)) {
 			this.issue(
 				line,
@@ -150,7 +155,7 @@ export class V4Reader implements LineReader {
 				entry.id,
 			);
 		}
-		const lane = entry.lane;
+		const lane = fieldOf(entry, "lane");
 		if (typeof lane === "string") {
 			const leaf = this.lanes.get(lane);
 			if (leaf === undefined) {
