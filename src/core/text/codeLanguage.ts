@@ -1,4 +1,5 @@
-import type { SessionEntry } from "../session/types";
+import { messageRoleOf, type SessionEntry } from "../session/types";
+import { fieldOf } from "../util/fields";
 
 /**
  * The languages the app highlights (highlight.js grammar names; the UI registers exactly these).
@@ -73,11 +74,13 @@ const ALIASES = new Map<string, CodeLanguage>([
 	["yml", "yaml"],
 ]);
 
+const isCodeLanguage = (name: string): name is CodeLanguage => KNOWN.has(name);
+
 /** The language a fence tag (```ts) or file extension names, or null when it is not one highlighted. */
 export function codeLanguage(tag: string | null | undefined): CodeLanguage | null {
 	if (!tag) return null;
 	const t = tag.trim().toLowerCase();
-	if (KNOWN.has(t)) return t as CodeLanguage;
+	if (isCodeLanguage(t)) return t;
 	return ALIASES.get(t) ?? null;
 }
 
@@ -90,7 +93,7 @@ export function languageForPath(path: unknown): CodeLanguage | null {
 	return dot > 0 ? codeLanguage(name.slice(dot + 1)) : null;
 }
 
-const pathOf = (args: Record<string, unknown>) => args.path ?? args.file_path ?? args.filePath;
+const pathOf = (args: object) => fieldOf(args, "path") ?? fieldOf(args, "file_path") ?? fieldOf(args, "filePath");
 const FILE_TEXT_ARGS: ReadonlySet<string> = new Set(["content", "oldText", "newText", "old_string", "new_string"]);
 const SHELL_TOOLS: ReadonlySet<string> = new Set(["bash", "shell", "exec", "run_command"]);
 
@@ -114,14 +117,17 @@ const READ_TOOLS: ReadonlySet<string> = new Set(["read", "read_file", "view"]);
 export function toolResultLanguages(entries: readonly SessionEntry[]): Map<string, CodeLanguage> {
 	const out = new Map<string, CodeLanguage>();
 	for (const e of entries) {
-		if (e.type !== "message") continue;
-		const m = (e as { message?: { role?: unknown; content?: unknown } }).message;
-		if (m?.role !== "assistant" || !Array.isArray(m.content)) continue;
-		for (const b of m.content as { type?: unknown; id?: unknown; name?: unknown; arguments?: unknown }[]) {
-			if (b?.type !== "toolCall" || typeof b.id !== "string" || typeof b.name !== "string") continue;
-			if (!READ_TOOLS.has(b.name.toLowerCase()) || !b.arguments || typeof b.arguments !== "object") continue;
-			const lang = languageForPath(pathOf(b.arguments as Record<string, unknown>));
-			if (lang) out.set(b.id, lang);
+		if (messageRoleOf(e) !== "assistant") continue;
+		const content = fieldOf(fieldOf(e, "message"), "content");
+		if (!Array.isArray(content)) continue;
+		for (const b of content) {
+			const id = fieldOf(b, "id");
+			const name = fieldOf(b, "name");
+			if (fieldOf(b, "type") !== "toolCall" || typeof id !== "string" || typeof name !== "string") continue;
+			const args = fieldOf(b, "arguments");
+			if (!READ_TOOLS.has(name.toLowerCase()) || !args || typeof args !== "object") continue;
+			const lang = languageForPath(pathOf(args));
+			if (lang) out.set(id, lang);
 		}
 	}
 	return out;

@@ -1,5 +1,6 @@
 import { getLabels } from "../session/meta";
 import type { SessionEntry } from "../session/types";
+import { fieldOf, stringField } from "../util/fields";
 import { entryKind, entryPreview } from "../view/entryKind";
 
 /**
@@ -16,12 +17,11 @@ export const FIND_FILTERS: readonly FindFilter[] = ["default", "no-tools", "user
 
 const SETTINGS_TYPES: ReadonlySet<string> = new Set(["label", "custom", "model_change", "thinking_level_change"]);
 
-type Loose = Record<string, unknown>;
-
-function messageOf(entry: SessionEntry): Loose | null {
+/** A message entry's message when it is an object (its fields unchecked), else null. */
+function messageOf(entry: SessionEntry): object | null {
 	if (entry.type !== "message") return null;
-	const m = (entry as { message?: unknown }).message;
-	return m && typeof m === "object" ? (m as Loose) : null;
+	const m = fieldOf(entry, "message");
+	return m && typeof m === "object" ? m : null;
 }
 
 function hasText(content: unknown): boolean {
@@ -36,16 +36,17 @@ function hasText(content: unknown): boolean {
 export function passesFilter(entry: SessionEntry, filter: FindFilter, labelled: boolean): boolean {
 	if (filter === "all") return true;
 	const m = messageOf(entry);
-	if (m && m.role === "assistant" && !hasText(m.content)) {
-		const stop = m.stopReason;
+	const role = fieldOf(m, "role");
+	if (m && role === "assistant" && !hasText(fieldOf(m, "content"))) {
+		const stop = fieldOf(m, "stopReason");
 		const errorOrAborted = typeof stop === "string" && stop !== "" && stop !== "stop" && stop !== "toolUse";
 		if (!errorOrAborted) return false;
 	}
 	switch (filter) {
 		case "user-only":
-			return m !== null && m.role === "user";
+			return m !== null && role === "user";
 		case "no-tools":
-			return !SETTINGS_TYPES.has(entry.type) && !(m !== null && m.role === "toolResult");
+			return !SETTINGS_TYPES.has(entry.type) && !(m !== null && role === "toolResult");
 		case "labeled-only":
 			return labelled;
 		case "default":
@@ -79,16 +80,19 @@ function pushContent(parts: string[], content: unknown): void {
 	if (!Array.isArray(content)) return;
 	for (const block of content) {
 		if (!block || typeof block !== "object") continue;
-		const b = block as Loose;
-		switch (b.type) {
-			case "text":
-				if (typeof b.text === "string") parts.push(b.text);
+		switch (fieldOf(block, "type")) {
+			case "text": {
+				const text = fieldOf(block, "text");
+				if (typeof text === "string") parts.push(text);
 				break;
-			case "thinking":
-				if (typeof b.thinking === "string") parts.push(b.thinking);
+			}
+			case "thinking": {
+				const thinking = fieldOf(block, "thinking");
+				if (typeof thinking === "string") parts.push(thinking);
 				break;
+			}
 			case "toolCall":
-				parts.push(`${String(b.name ?? "")} ${safeJson(b.arguments)}`);
+				parts.push(`${String(fieldOf(block, "name") ?? "")} ${safeJson(fieldOf(block, "arguments"))}`);
 				break;
 			default:
 				break;
@@ -105,28 +109,31 @@ function safeJson(value: unknown): string {
 	}
 }
 
-function pushMessage(parts: string[], m: Loose): void {
-	switch (m.role) {
+/** The text of a message (an object whose fields are unchecked). */
+function pushMessage(parts: string[], m: object): void {
+	switch (fieldOf(m, "role")) {
 		case "toolResult":
-			parts.push(String(m.toolName ?? ""));
-			pushContent(parts, m.content);
+			parts.push(String(fieldOf(m, "toolName") ?? ""));
+			pushContent(parts, fieldOf(m, "content"));
 			break;
 		case "bashExecution":
-			parts.push(String(m.command ?? ""), String(m.output ?? ""));
+			parts.push(String(fieldOf(m, "command") ?? ""), String(fieldOf(m, "output") ?? ""));
 			break;
 		case "custom":
 		case "hookMessage":
-			parts.push(String(m.customType ?? ""));
-			pushContent(parts, m.content);
+			parts.push(String(fieldOf(m, "customType") ?? ""));
+			pushContent(parts, fieldOf(m, "content"));
 			break;
 		case "branchSummary":
 		case "compactionSummary":
-			parts.push(String(m.summary ?? ""));
+			parts.push(String(fieldOf(m, "summary") ?? ""));
 			break;
-		default:
-			pushContent(parts, m.content);
-			if (typeof m.errorMessage === "string") parts.push(m.errorMessage);
+		default: {
+			pushContent(parts, fieldOf(m, "content"));
+			const error = fieldOf(m, "errorMessage");
+			if (typeof error === "string") parts.push(error);
 			break;
+		}
 	}
 }
 
@@ -139,48 +146,58 @@ function pushMessage(parts: string[], m: Loose): void {
 export function entrySearchText(entry: SessionEntry, label?: string): string {
 	const parts: string[] = [];
 	if (label) parts.push(label);
-	const e = entry as unknown as Loose;
+	// (The entry's fields are read unchecked: a `switch` on its type narrows no `UnknownEntry`.)
 	switch (entry.type) {
 		case "message": {
 			const m = messageOf(entry);
 			if (m) pushMessage(parts, m);
 			break;
 		}
-		case "compaction":
-			parts.push(String(e.summary ?? ""));
-			if (Array.isArray(e.retainedTail)) {
-				for (const m of e.retainedTail) if (m && typeof m === "object") pushMessage(parts, m as Loose);
+		case "compaction": {
+			parts.push(String(fieldOf(entry, "summary") ?? ""));
+			const tail = fieldOf(entry, "retainedTail");
+			if (Array.isArray(tail)) {
+				for (const m of tail) if (m && typeof m === "object") pushMessage(parts, m);
 			}
 			break;
+		}
 		case "branch_summary":
-			parts.push(String(e.summary ?? ""));
+			parts.push(String(fieldOf(entry, "summary") ?? ""));
 			break;
 		case "custom_message":
-			parts.push(String(e.customType ?? ""));
-			pushContent(parts, e.content);
+			parts.push(String(fieldOf(entry, "customType") ?? ""));
+			pushContent(parts, fieldOf(entry, "content"));
 			break;
 		case "custom":
-			parts.push(String(e.customType ?? ""), safeJson(e.data));
+			parts.push(String(fieldOf(entry, "customType") ?? ""), safeJson(fieldOf(entry, "data")));
 			break;
 		case "context_edit": {
-			const r = e.replacement as Loose | null | undefined;
-			if (r && typeof r === "object") pushContent(parts, r.content);
+			const r = fieldOf(entry, "replacement");
+			if (r && typeof r === "object") pushContent(parts, fieldOf(r, "content"));
 			break;
 		}
 		case "model_change":
-			parts.push(`${String(e.provider ?? "")}/${String(e.modelId ?? "")}`);
+			parts.push(`${String(fieldOf(entry, "provider") ?? "")}/${String(fieldOf(entry, "modelId") ?? "")}`);
 			break;
 		case "thinking_level_change":
-			parts.push(`thinking ${String(e.thinkingLevel ?? "")}`);
+			parts.push(`thinking ${String(fieldOf(entry, "thinkingLevel") ?? "")}`);
 			break;
-		case "label":
-			if (typeof e.label === "string") parts.push(e.label);
+		case "label": {
+			const text = stringField(entry, "label");
+			if (text !== undefined) parts.push(text);
 			break;
-		case "session_info":
-			if (typeof e.name === "string") parts.push(e.name);
+		}
+		case "session_info": {
+			const name = stringField(entry, "name");
+			if (name !== undefined) parts.push(name);
 			break;
+		}
 		case "usage":
-			parts.push(String(e.provider ?? ""), String(e.model ?? ""), String(e.note ?? ""));
+			parts.push(
+				String(fieldOf(entry, "provider") ?? ""),
+				String(fieldOf(entry, "model") ?? ""),
+				String(fieldOf(entry, "note") ?? ""),
+			);
 			break;
 		default:
 			parts.push(safeJson(entry));
@@ -479,7 +496,7 @@ export async function findLazily(
 	let ahead = ranges.length > 0 ? read(ranges[0][0], ranges[0][1], prefilter) : null;
 	for (let r = 0; r < ranges.length; r++) {
 		const [from, to] = ranges[r];
-		const entries = await (ahead as Promise<(SessionEntry | undefined)[]>);
+		const entries = await (ahead ?? read(from, to, prefilter));
 		ahead = null;
 		if (stopped()) return;
 		if (r + 1 < ranges.length) {

@@ -1,6 +1,7 @@
 import { contentText } from "../session/meta";
 import type { SessionEntry } from "../session/types";
 import { isKnownEntry } from "../session/types";
+import { fieldOf } from "../util/fields";
 
 /** Visual kinds of entries, for graph nodes and lists. */
 export type EntryKind =
@@ -36,24 +37,22 @@ export function entryKind(entry: SessionEntry): EntryKind {
 	if (!isKnownEntry(entry)) return "unknown";
 	switch (entry.type) {
 		case "message": {
-			const m = entry.message as {
-				role?: unknown;
-				content?: unknown;
-				stopReason?: unknown;
-				errorMessage?: unknown;
-				isError?: unknown;
-			} | null;
+			// (The message's fields are the file's, unchecked.)
+			const m: unknown = entry.message;
 			if (!m || typeof m !== "object") return "unknown";
-			switch (m.role) {
+			switch (fieldOf(m, "role")) {
 				case "user":
 					return "user";
-				case "assistant":
-					if (m.stopReason === "error" || m.stopReason === "aborted" || m.errorMessage) return "assistant-error";
-					return Array.isArray(m.content) && m.content.some((b) => b && b.type === "toolCall")
+				case "assistant": {
+					const stop = fieldOf(m, "stopReason");
+					if (stop === "error" || stop === "aborted" || fieldOf(m, "errorMessage")) return "assistant-error";
+					const content = fieldOf(m, "content");
+					return Array.isArray(content) && content.some((b) => fieldOf(b, "type") === "toolCall")
 						? "assistant-tools"
 						: "assistant";
+				}
 				case "toolResult":
-					return m.isError ? "tool-error" : "tool-result";
+					return fieldOf(m, "isError") ? "tool-error" : "tool-result";
 				case "bashExecution":
 					return "bash";
 				case "system":
@@ -140,27 +139,30 @@ export function entryPreview(entry: SessionEntry, max = 80): string {
 	if (!isKnownEntry(entry)) return `unknown entry "${String(entry.type)}"`;
 	switch (entry.type) {
 		case "message": {
-			const m = entry.message as unknown as Record<string, unknown> | null;
+			// (The message's fields are the file's, unchecked.)
+			const m: unknown = entry.message;
 			if (!m || typeof m !== "object") return "(no message)";
-			switch (m.role) {
+			const content = fieldOf(m, "content");
+			switch (fieldOf(m, "role")) {
 				case "assistant": {
-					const blocks = Array.isArray(m.content) ? (m.content as { type?: string; name?: string }[]) : [];
-					const text = contentText(m.content);
+					const blocks: unknown[] = Array.isArray(content) ? content : [];
+					const text = contentText(content);
 					if (text.trim()) return oneLine(text, max);
-					const calls = blocks.filter((b) => b && b.type === "toolCall").map((b) => String(b.name));
+					const calls = blocks.filter((b) => fieldOf(b, "type") === "toolCall").map((b) => String(fieldOf(b, "name")));
 					if (calls.length) return oneLine(`→ ${calls.join(", ")}`, max);
-					if (typeof m.errorMessage === "string") return oneLine(`error: ${m.errorMessage}`, max);
-					return blocks.some((b) => b && b.type === "thinking") ? "(thinking)" : "(empty)";
+					const error = fieldOf(m, "errorMessage");
+					if (typeof error === "string") return oneLine(`error: ${error}`, max);
+					return blocks.some((b) => fieldOf(b, "type") === "thinking") ? "(thinking)" : "(empty)";
 				}
 				case "toolResult":
-					return oneLine(`${String(m.toolName ?? "tool")}: ${contentText(m.content)}`, max);
+					return oneLine(`${String(fieldOf(m, "toolName") ?? "tool")}: ${contentText(content)}`, max);
 				case "bashExecution":
-					return oneLine(`$ ${String(m.command ?? "")}`, max);
+					return oneLine(`$ ${String(fieldOf(m, "command") ?? "")}`, max);
 				case "branchSummary":
 				case "compactionSummary":
-					return oneLine(String(m.summary ?? ""), max);
+					return oneLine(String(fieldOf(m, "summary") ?? ""), max);
 				default:
-					return oneLine(contentText(m.content) || "(no text)", max);
+					return oneLine(contentText(content) || "(no text)", max);
 			}
 		}
 		case "compaction":

@@ -11,6 +11,8 @@ export interface ExampleInfo {
 	leaf?: string;
 }
 
+import { fieldOf } from "../util/fields";
+
 const SAFE_FILE = /^[\w.-]+\.jsonl$/;
 
 const text = (v: unknown): string | null => (typeof v === "string" && v.trim() !== "" ? v : null);
@@ -21,18 +23,17 @@ const text = (v: unknown): string | null => (typeof v === "string" && v.trim() !
  * out, so a damaged index can never make the app fetch anything but an example file.
  */
 export function parseExampleIndex(json: unknown): ExampleInfo[] {
-	const list = (json as { examples?: unknown } | null)?.examples;
+	const list = fieldOf(json, "examples");
 	if (!Array.isArray(list)) return [];
 	const out: ExampleInfo[] = [];
 	for (const item of list) {
 		if (typeof item !== "object" || item === null) continue;
-		const r = item as Record<string, unknown>;
-		const file = text(r.file);
-		const title = text(r.title);
-		const rule = text(r.rule);
-		const explanation = text(r.explanation);
+		const file = text(fieldOf(item, "file"));
+		const title = text(fieldOf(item, "title"));
+		const rule = text(fieldOf(item, "rule"));
+		const explanation = text(fieldOf(item, "explanation"));
 		if (!file || !SAFE_FILE.test(file) || file.startsWith(".") || !title || !rule || !explanation) continue;
-		const leaf = text(r.leaf);
+		const leaf = text(fieldOf(item, "leaf"));
 		out.push({ file, title, rule, explanation, ...(leaf ? { leaf } : {}) });
 	}
 	return out;

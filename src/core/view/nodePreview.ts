@@ -1,4 +1,5 @@
 import { isKnownEntry, type SessionEntry } from "../session/types";
+import { fieldOf } from "../util/fields";
 import { entryPreview } from "./entryKind";
 
 /** At most this many characters of preview travel with a graph node. */
@@ -16,12 +17,13 @@ function clip(text: string, max: number): string {
 	return flat.length > max ? `${flat.slice(0, max - 1)}…` : flat;
 }
 
-function callSummary(block: { name?: unknown; arguments?: unknown }): string {
-	const name = typeof block.name === "string" ? block.name : "tool";
-	const args = block.arguments;
+function callSummary(block: unknown): string {
+	const blockName = fieldOf(block, "name");
+	const name = typeof blockName === "string" ? blockName : "tool";
+	const args = fieldOf(block, "arguments");
 	if (args && typeof args === "object") {
 		for (const key of KEY_ARGS) {
-			const v = (args as Record<string, unknown>)[key];
+			const v = fieldOf(args, key);
 			if (typeof v === "string" && v.trim()) return `${name} ${v.trim().slice(0, NODE_PREVIEW_MAX)}`;
 		}
 	}
@@ -40,11 +42,12 @@ export function nodePreview(entry: SessionEntry, max = NODE_PREVIEW_MAX): string
 		return clip(typeof entry.summary === "string" ? entry.summary : "", max);
 	}
 	if (entry.type === "message") {
-		const m = entry.message as unknown as { role?: unknown; content?: unknown } | null;
-		if (m && m.role === "assistant" && Array.isArray(m.content)) {
+		// (The message's fields are the file's, unchecked.)
+		const content = fieldOf(entry.message, "content");
+		if (fieldOf(entry.message, "role") === "assistant" && Array.isArray(content)) {
 			const calls: string[] = [];
-			for (const b of m.content as { type?: unknown }[]) {
-				if (b && b.type === "toolCall") calls.push(callSummary(b as { name?: unknown; arguments?: unknown }));
+			for (const b of content) {
+				if (fieldOf(b, "type") === "toolCall") calls.push(callSummary(b));
 				if (calls.length === 4) break;
 			}
 			if (calls.length > 0) {
