@@ -752,6 +752,13 @@ function isDelim(item: Item | undefined): item is Delim {
 	return item !== undefined && item.type === "delim";
 }
 
+/** The delimiter run a node of the delimiter stack holds (only delimiter nodes are linked there). */
+function delimOf(node: Node): Delim {
+	const item = node.item;
+	if (!isDelim(item)) throw new Error("A node of the delimiter stack holds no delimiter");
+	return item;
+}
+
 function asInline(item: Item): Inline {
 	return isDelim(item) ? { type: "text", text: item.ch.repeat(item.count) } : item;
 }
@@ -798,9 +805,9 @@ function processEmphasis(items: Item[]): Inline[] {
 	};
 	// Per closer kind, the delimiter below which no opener can match (saves rescanning).
 	const bottom = new Map<string, Node | null>();
-	let closer = firstDelim as Node | null;
+	let closer: Node | null = firstDelim;
 	while (closer) {
-		const c = closer.item as Delim;
+		const c = delimOf(closer);
 		if (!c.canClose) {
 			closer = closer.nextDelim;
 			continue;
@@ -809,7 +816,7 @@ function processEmphasis(items: Item[]): Inline[] {
 		const floor = bottom.get(key) ?? null;
 		let opener = closer.prevDelim;
 		while (opener && opener !== floor) {
-			const d = opener.item as Delim;
+			const d = delimOf(opener);
 			const oddMatch =
 				(d.canClose || c.canOpen) && (d.orig + c.orig) % 3 === 0 && (d.orig % 3 !== 0 || c.orig % 3 !== 0);
 			if (d.ch === c.ch && d.canOpen && !oddMatch && (c.ch !== "~" || d.count === c.count)) break;
@@ -822,7 +829,7 @@ function processEmphasis(items: Item[]): Inline[] {
 			closer = next;
 			continue;
 		}
-		const o = opener.item as Delim;
+		const o = delimOf(opener);
 		const use = c.ch === "~" ? 2 : c.count >= 2 && o.count >= 2 ? 2 : 1;
 		const children: Inline[] = [];
 		for (let n = opener.next; n && n !== closer; n = n.next) children.push(asInline(n.item));

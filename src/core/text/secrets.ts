@@ -266,7 +266,8 @@ function* ruleMatches(rule: Rule, text: string): Generator<[number, number]> {
 		}
 		return;
 	}
-	const pattern = rule.pattern as RegExp;
+	const pattern = rule.pattern;
+	if (!pattern) return;
 	pattern.lastIndex = 0;
 	for (let m = pattern.exec(text); m !== null; m = pattern.exec(text)) {
 		if (m[0] === "") pattern.lastIndex++;

@@ -24,8 +24,11 @@ const INFLATE_STEP = 1024;
 
 const PREFIX = "1."; // format version of the encoded payload
 
-async function pipe(bytes: Uint8Array, transform: CompressionStream | DecompressionStream): Promise<Uint8Array> {
-	const stream = new Blob([bytes as BlobPart]).stream().pipeThrough(transform);
+async function pipe(
+	bytes: Uint8Array<ArrayBuffer>,
+	transform: CompressionStream | DecompressionStream,
+): Promise<Uint8Array> {
+	const stream = new Blob([bytes]).stream().pipeThrough(transform);
 	return new Uint8Array(await new Response(stream).arrayBuffer());
 }
 
@@ -117,5 +120,9 @@ export async function decodeShareBytes(
 /** Reverses `encodeShare` (see `decodeShareBytes`, whose limits apply). */
 export async function decodeShare(payload: string, limits = SHARE_LIMITS): Promise<string> {
 	const chunks = await decodeShareBytes(payload, limits);
-	return new TextDecoder().decode(await new Blob(chunks as BlobPart[]).arrayBuffer());
+	// Decoded chunk by chunk (a character split between chunks is held over to the next).
+	const decoder = new TextDecoder();
+	let text = "";
+	for (const chunk of chunks) text += decoder.decode(chunk, { stream: true });
+	return text + decoder.decode();
 }

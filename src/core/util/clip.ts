@@ -4,6 +4,8 @@
  * the user wants it (a 50 MB tool output comes a slice at a time, never whole).
  */
 
+import { isRecord } from "./fields";
+
 /** Where a string sits in a value: the keys and indexes from the top. */
 export type ValuePath = readonly (string | number)[];
 
@@ -49,8 +51,9 @@ export function clipValue<T>(value: T, limit = CLIP_CHARS): Clipped<T> {
 			}
 			return out ?? v;
 		}
+		if (!isRecord(v)) return v;
 		let out: Record<string, unknown> | null = null;
-		const record = v as Record<string, unknown>;
+		const record = v;
 		for (const key of Object.keys(record)) {
 			path.push(key);
 			const next = walk(record[key]);
@@ -77,7 +80,7 @@ export function valueAt(value: unknown, path: ValuePath): unknown {
 	for (const key of path) {
 		if (at === null || typeof at !== "object") return undefined;
 		if (Array.isArray(at)) at = typeof key === "number" ? at[key] : undefined;
-		else at = Object.hasOwn(at, key) ? (at as Record<string, unknown>)[key] : undefined;
+		else at = Object.hasOwn(at, key) ? Reflect.get(at, key) : undefined;
 	}
 	return at;
 }

@@ -3,6 +3,7 @@ import { type PackedFates, regionOfCode } from "../context/lazyContext";
 import { getLabels } from "../session/meta";
 import type { TreeIndex } from "../session/tree";
 import type { SessionEntry, SessionIssue, Severity } from "../session/types";
+import { fieldOf } from "../util/fields";
 import { type EntryKind, entryKind } from "./entryKind";
 import { nodePreview } from "./nodePreview";
 
@@ -126,7 +127,7 @@ export function buildGraph(
 		const t = e.type;
 		if (t === "compaction" || t === "branch_summary") marked[i] = 1;
 		if (t === "compaction") {
-			const kept = (e as { firstKeptEntryId?: unknown }).firstKeptEntryId;
+			const kept = fieldOf(e, "firstKeptEntryId");
 			const keptPos = typeof kept === "string" ? index.byId.get(kept) : undefined;
 			if (keptPos !== undefined) marked[keptPos] = 1;
 		}
@@ -204,8 +205,8 @@ export function buildGraph(
 	// Iterative walk: stack of [entry position, parent node index, run it continues].
 	const stack: [number, number, string | undefined][] = [];
 	for (let r = index.roots.length - 1; r >= 0; r--) stack.push([index.roots[r], -1, undefined]);
-	while (stack.length > 0) {
-		const [start, parentNode] = stack.pop() as [number, number, string | undefined];
+	for (let top = stack.pop(); top !== undefined; top = stack.pop()) {
+		const [start, parentNode] = top;
 		let tail = start;
 		let nodeIndex: number;
 		if (isSignificant(start)) {
@@ -315,7 +316,7 @@ class NodeOfMap implements ReadonlyMap<number, string> {
 export function segmentKinds(index: TreeIndex, node: Pick<GraphNode, "id" | "first" | "last">): KindCount[] {
 	const { entries, children } = index;
 	// A node of another session's graph (the view switching sessions): nothing to count here.
-	const first = entries[node.first] as SessionEntry | undefined;
+	const first: SessionEntry | undefined = entries[node.first];
 	if (!first || segmentId(first.id) !== node.id) return [];
 	const counts = new Map<EntryKind, number>();
 	for (let pos = node.first; ; pos = children.first(pos)) {
@@ -341,6 +342,13 @@ interface Contour {
  * Returns each subtree's x (the first at 0) and the merged contour in that frame. The longer
  * contour is reused, so a whole layout costs O(n) however deep the tree.
  */
+/** The contour of node `v`, laid out already (children before parents, so a parent finds them). */
+function contourAt(contour: readonly (Contour | null)[], v: number): Contour {
+	const c = contour[v];
+	if (c === null) throw new Error(`Node ${v} has no contour yet`);
+	return c;
+}
+
 function packSubtrees(contours: Contour[], sep: number): { pos: number[]; merged: Contour } {
 	const pos = [0];
 	let acc = contours[0];
@@ -393,7 +401,7 @@ function layoutTree(nodes: GraphNode[], kids: number[][], rootNodes: number[]): 
 		weight[v] = total + nodes[v].count;
 		const trunk = weight[list[heaviest]] > 2 * (total - weight[list[heaviest]]) ? heaviest : -1;
 		const { pos, merged } = packSubtrees(
-			list.map((k) => contour[k] as Contour),
+			list.map((k) => contourAt(contour, k)),
 			1,
 		);
 		for (const k of list) contour[k] = null;
@@ -409,7 +417,7 @@ function layoutTree(nodes: GraphNode[], kids: number[][], rootNodes: number[]): 
 	// Separate roots stand fully apart: each is packed by its bounding columns, not its outline.
 	const { pos } = packSubtrees(
 		rootNodes.map((r) => {
-			const c = contour[r] as Contour;
+			const c = contourAt(contour, r);
 			let lo = Number.POSITIVE_INFINITY;
 			let hi = Number.NEGATIVE_INFINITY;
 			for (const x of c.left) if (x < lo) lo = x;
