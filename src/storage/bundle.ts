@@ -1,4 +1,5 @@
 import { utf8Length } from "../core";
+import { fieldOf, isRecord } from "../core/util/fields";
 import type { SessionMeta } from "./repository";
 
 /**
@@ -77,21 +78,24 @@ export function readBundleHeader(line: string): { header: BundleHeader } | { pro
 	} catch {
 		return { problem: "This is not a Session Explorer library file (its first line is not JSON)." };
 	}
-	const v = value as Partial<BundleHeader> | null;
-	if (!v || typeof v !== "object" || v.type !== BUNDLE_TYPE) {
+	const v = value;
+	if (!v || typeof v !== "object" || fieldOf(v, "type") !== BUNDLE_TYPE) {
 		return { problem: "This is not a Session Explorer library file (use Open or Import folder for session files)." };
 	}
-	if (v.version !== BUNDLE_VERSION) {
+	const version = fieldOf(v, "version");
+	if (version !== BUNDLE_VERSION) {
 		return {
-			problem: `This library file has format version ${String(v.version)}; this page reads version ${BUNDLE_VERSION} only.`,
+			problem: `This library file has format version ${String(version)}; this page reads version ${BUNDLE_VERSION} only.`,
 		};
 	}
-	const sessions = typeof v.sessions === "number" && Number.isInteger(v.sessions) && v.sessions >= 0 ? v.sessions : 0;
+	const count = fieldOf(v, "sessions");
+	const sessions = typeof count === "number" && Number.isInteger(count) && count >= 0 ? count : 0;
+	const exportedAt = fieldOf(v, "exportedAt");
 	return {
 		header: {
 			type: BUNDLE_TYPE,
 			version: BUNDLE_VERSION,
-			exportedAt: typeof v.exportedAt === "string" ? v.exportedAt : "",
+			exportedAt: typeof exportedAt === "string" ? exportedAt : "",
 			sessions,
 		},
 	};
@@ -107,11 +111,11 @@ export function readBundleLine(line: string): { session: BundleSession } | { pro
 	} catch {
 		return { problem: "the line is not valid JSON (the file may be cut short or damaged)" };
 	}
-	const v = value as { type?: unknown; meta?: unknown; body?: unknown } | null;
-	if (!v || typeof v !== "object" || Array.isArray(v)) return { problem: "the line is not a session record" };
+	if (!isRecord(value)) return { problem: "the line is not a session record" };
+	const v = value;
 	if (v.type !== "session") return { problem: `unknown record type ${JSON.stringify(v.type ?? null)}` };
-	const meta = v.meta as Record<string, unknown> | null | undefined;
-	if (!meta || typeof meta !== "object" || Array.isArray(meta)) return { problem: "the session has no metadata" };
+	const meta = v.meta;
+	if (!isRecord(meta)) return { problem: "the session has no metadata" };
 	const id = optionalString(meta.id);
 	if (!id) return { problem: "the session has no id" };
 	if (typeof v.body !== "string") return { problem: "the session's file content is missing" };

@@ -1,3 +1,5 @@
+import { fieldOf } from "../core/util/fields";
+
 /**
  * Tells the other tabs (and workers) of this site that the library changed, so they list it
  * again: a session stored, renamed or deleted in one tab shows in every other one.
@@ -36,8 +38,8 @@ export function onLibraryChange(listener: () => void): () => void {
 	if (!hasChannels()) return () => undefined;
 	const channel = new BroadcastChannel(CHANNEL);
 	channel.onmessage = (event: MessageEvent<unknown>) => {
-		const data = event.data as Partial<LibraryChange> | null;
-		if (data?.type === "library-changed" && data.sender !== SENDER) listener();
+		const data = event.data;
+		if (fieldOf(data, "type") === "library-changed" && fieldOf(data, "sender") !== SENDER) listener();
 	};
 	return () => channel.close();
 }

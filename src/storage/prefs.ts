@@ -1,3 +1,5 @@
+import { fieldOf } from "../core/util/fields";
+
 /**
  * Small preferences kept in localStorage (synchronous, tiny): which stored session was open last,
  * so a link that names only an entry (`#leaf=ID`) still finds its session after a reload.
@@ -84,14 +86,15 @@ export function getViewPrefs(): ViewPrefs {
 		const raw = storage()?.getItem(VIEW_KEY);
 		const v: unknown = raw ? JSON.parse(raw) : null;
 		if (!v || typeof v !== "object") return prefs;
-		const o = v as Record<string, unknown>;
-		if (o.theme === "light" || o.theme === "dark" || o.theme === "system") prefs.theme = o.theme;
+		const theme = fieldOf(v, "theme");
+		if (theme === "light" || theme === "dark" || theme === "system") prefs.theme = theme;
 		for (const key of ["sidebarWidth", "inspectorWidth"] as const) {
-			const n = o[key];
+			const n = fieldOf(v, key);
 			if (typeof n === "number" && Number.isFinite(n)) prefs[key] = Math.round(n);
 		}
 		for (const key of ["sidebarCollapsed", "inspectorCollapsed"] as const) {
-			if (typeof o[key] === "boolean") prefs[key] = o[key];
+			const flag = fieldOf(v, key);
+			if (typeof flag === "boolean") prefs[key] = flag;
 		}
 	} catch {
 		// unreadable: the defaults

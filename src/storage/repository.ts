@@ -1,4 +1,5 @@
 import { del, delMany, get, entries as idbEntries, keys as idbKeys, set } from "idb-keyval";
+import { fieldOf, isRecord } from "../core/util/fields";
 import { openStore, type RobustStore, StorageError } from "./idb";
 import { announceLibraryChange } from "./libraryChannel";
 
@@ -136,15 +137,15 @@ const hasType = (v: unknown, type: "string" | "number") =>
  * out), or why it is not one.
  */
 export function readMeta(value: unknown, key?: IDBValidKey): { meta: SessionMeta } | { problem: string } {
-	if (typeof value !== "object" || value === null || Array.isArray(value)) {
+	if (!isRecord(value)) {
 		return { problem: `the metadata is ${typeName(value)}, not a session record` };
 	}
-	const v = value as Record<string, unknown>;
+	const v = value;
 	const bad = REQUIRED.filter(([field, type]) => !hasType(v[field], type)).map(([field]) => field);
 	if (bad.length > 0) return { problem: `missing or invalid fields: ${bad.join(", ")}` };
 	if (v.id === "") return { problem: "the session id is empty" };
 	if (key !== undefined && key !== v.id) return { problem: `stored under "${String(key)}" but names "${v.id}"` };
-	const meta = { ...v } as Record<string, unknown>;
+	const meta: Record<string, unknown> = { ...v };
 	for (const [field, type] of OPTIONAL) {
 		if (field in meta && !hasType(meta[field], type)) delete meta[field];
 	}
@@ -152,7 +153,7 @@ export function readMeta(value: unknown, key?: IDBValidKey): { meta: SessionMeta
 }
 
 function corruptMeta(key: IDBValidKey, value: unknown, reason: string): CorruptRecord {
-	const fileName = (value as { fileName?: unknown } | null)?.fileName;
+	const fileName = fieldOf(value, "fileName");
 	return {
 		key: String(key),
 		rawKey: key,
@@ -250,7 +251,7 @@ export function checkLibrary(): Promise<{ sessions: SessionMeta[]; corrupt: Corr
 		// Only keys this code made, and only old ones: a save in another tab may be between its two writes.
 		const orphans = bodyKeys.filter((k) => {
 			const t = bodyKeyTime(k);
-			return t !== null && !wanted.has(k as string) && now - t > ORPHAN_AGE_MS;
+			return t !== null && typeof k === "string" && !wanted.has(k) && now - t > ORPHAN_AGE_MS;
 		});
 		if (orphans.length > 0) await delMany(orphans, bodies()).catch(() => undefined);
 		return { sessions, corrupt };
@@ -421,7 +422,7 @@ export function deleteCorruptRecord(record: Pick<CorruptRecord, "rawKey">): Prom
 			const body = await get<unknown>(bodyKeyOf(read.meta), bodies());
 			if (body instanceof Blob || typeof body === "string") return false;
 		}
-		const named = (value as { bodyKey?: unknown } | null)?.bodyKey;
+		const named = fieldOf(value, "bodyKey");
 		const bodyKeys: IDBValidKey[] = [record.rawKey];
 		if (typeof named === "string" && named !== record.rawKey) bodyKeys.push(named);
 		await del(record.rawKey, metas());

@@ -69,14 +69,6 @@ export function takeDroppedDocs(): DroppedDoc[] {
 	return out;
 }
 
-function docProblem(value: unknown, k: IndexedKey): string | null {
-	if (!isSearchDoc(value)) return "the search index entry is not a readable document";
-	if (value.sessionId !== k.sessionId || value.contentHash !== k.contentHash) {
-		return "the search index entry describes another session or content";
-	}
-	return null;
-}
-
 /**
  * The docs stored under `list` (read in one transaction). Values that are not docs of this
  * version, or not the doc their key names, are left out and removed from the index (so the next
@@ -89,12 +81,14 @@ export async function getSearchDocs(list: readonly IndexedKey[]): Promise<Search
 	values.forEach((value, i) => {
 		const k = list[i];
 		if (value === undefined) return; // removed meanwhile
-		const problem = docProblem(value, k);
-		if (problem === null) out.push(value as SearchDoc);
-		else {
+		const drop = (reason: string) => {
 			bad.push(k);
-			dropped.push({ sessionId: k.sessionId, reason: problem });
-		}
+			dropped.push({ sessionId: k.sessionId, reason });
+		};
+		if (!isSearchDoc(value)) drop("the search index entry is not a readable document");
+		else if (value.sessionId !== k.sessionId || value.contentHash !== k.contentHash) {
+			drop("the search index entry describes another session or content");
+		} else out.push(value);
 	});
 	if (bad.length > 0) await delMany(bad.map(toKey), docs()).catch(() => undefined);
 	return out;
