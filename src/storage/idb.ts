@@ -175,10 +175,9 @@ export function openStore(dbName: string, storeName: string): RobustStore {
 			}
 		}
 	};
-	const store = use as RobustStore;
-	store.reset = () => {
+	const reset = () => {
 		connection = null;
 		failure = null;
 	};
-	return store;
+	return Object.assign(use, { reset });
 }

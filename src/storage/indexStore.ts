@@ -139,7 +139,8 @@ export async function readIndex(contentHash: string, size: number): Promise<Stor
 			const own = values.slice(k, k + count);
 			k += count;
 			// An array member is in slices (none when empty); any other, whole in one piece.
-			return count === 1 && !Array.isArray(own[0]) ? own[0] : ([] as unknown[]).concat(...own);
+			const none: unknown[] = [];
+			return count === 1 && !Array.isArray(own[0]) ? own[0] : none.concat(...own);
 		});
 		const index = withMembers(found, members);
 		const n = index.parts.shape.length;

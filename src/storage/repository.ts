@@ -128,6 +128,11 @@ const OPTIONAL: readonly [keyof SessionMeta, "string" | "number"][] = [
 	["bodyKey", "string"],
 ];
 
+/** Whether `v` holds every field a session record requires, each of its type (optional ones unchecked). */
+function isSessionMeta(v: object): v is SessionMeta {
+	return REQUIRED.every(([field, type]) => hasType(fieldOf(v, field), type));
+}
+
 const typeName = (v: unknown) => (v === null ? "null" : Array.isArray(v) ? "an array" : `a ${typeof v}`);
 const hasType = (v: unknown, type: "string" | "number") =>
 	type === "number" ? typeof v === "number" && Number.isFinite(v) : typeof v === "string";
@@ -149,7 +154,9 @@ export function readMeta(value: unknown, key?: IDBValidKey): { meta: SessionMeta
 	for (const [field, type] of OPTIONAL) {
 		if (field in meta && !hasType(meta[field], type)) delete meta[field];
 	}
-	return { meta: meta as unknown as SessionMeta };
+	if (!isSessionMeta(meta))
+		return { problem: `missing or invalid fields: ${REQUIRED.map(([field]) => field).join(", ")}` };
+	return { meta };
 }
 
 function corruptMeta(key: IDBValidKey, value: unknown, reason: string): CorruptRecord {

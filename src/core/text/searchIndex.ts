@@ -1,6 +1,7 @@
 import { getLabels } from "../session/meta";
 import { buildTreeIndex, type TreeIndex } from "../session/tree";
 import type { SessionEntry } from "../session/types";
+import { isRecord } from "../util/fields";
 import { entryKind } from "../view/entryKind";
 import { entrySearchText, findSnippet, parseQuery, type SnippetPart } from "./find";
 
@@ -69,10 +70,9 @@ export function buildSearchDoc(
 
 /** Whether a stored value is a search doc of this version (stored data is not trusted). */
 export function isSearchDoc(value: unknown): value is SearchDoc {
-	const d = value as SearchDoc | null;
+	if (!isRecord(value)) return false;
+	const d = value;
 	return (
-		!!d &&
-		typeof d === "object" &&
 		d.v === SEARCH_DOC_VERSION &&
 		typeof d.sessionId === "string" &&
 		typeof d.contentHash === "string" &&
