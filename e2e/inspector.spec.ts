@@ -223,15 +223,22 @@ test("a 100k-entry path is virtualised, scrolls and focuses far entries", async 
 		el.scrollTop = el.scrollHeight;
 	});
 	const edit = p.locator(`[data-testid=context-entry][data-entry-id="${editId}"]`);
-	await expect(edit).toBeVisible();
+	// The rows there are asked of the worker, which may still be reading the file for its checks.
+	const far = { timeout: 30_000 };
+	await expect(edit).toBeVisible(far);
 	await expect(p.locator('[data-testid=context-entry][data-entry-id="00000000"]')).toHaveCount(0);
-	// Its target is 99,990 rows up: the entry link brings it into view, open and focused.
-	await edit.locator(".ins-row__head").click();
+	// Its target is 99,990 rows up: the entry link brings it into view, open and focused. (Scrolled
+	// to the end again if the list moved meanwhile: under load, the click once waited on a list
+	// shown at its top.)
+	await expect(async () => {
+		if (!(await edit.isVisible())) await box.evaluate((el) => el.scrollTo({ top: el.scrollHeight }));
+		await edit.locator(".ins-row__head").click({ timeout: 3_000 });
+	}).toPass(far);
 	await edit.getByTestId("entry-view").locator(".msg-facts").getByRole("button", { name: targetId }).click();
 	const target = p.locator(`[data-testid=context-entry][data-entry-id="${targetId}"]`);
-	await expect(target).toHaveClass(/is-focused/);
+	await expect(target).toHaveClass(/is-focused/, far);
 	await expect(target).toBeInViewport();
-	await expect(target.getByTestId("entry-view")).toContainText("question 10");
+	await expect(target.getByTestId("entry-view")).toContainText("question 10", far);
 	await expect(target.locator(".ins-row__line")).toContainText("1 message, edited");
 });
 
