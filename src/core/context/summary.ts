@@ -10,7 +10,7 @@ import type { MeasuredContext } from "./measured";
 
 /*
  * A tip's context as the page shows it: one small summary (counts, tokens, settings, the rule in
- * words, and the path's fates as columns for the graph's paint), and rows asked for a window at
+ * words, and the path's fates as columns for the graph's paint), and rows asked for a slice at
  * a time. The builder's analysis and the messages stay where the session is (the worker): a tip
  * with 100,000 messages costs the page what one with ten does.
  */
@@ -72,8 +72,8 @@ export interface ContextSummary {
 export type RowStage = "path" | "entries" | "messages" | "payload";
 
 /**
- * Rows of each list asked for at once: a window is this many rows from a multiple of it. A
- * context's answer carries each list's first window.
+ * Rows of each list asked for at once: a slice is this many rows from a multiple of it. A
+ * context's answer carries each list's first slice.
  */
 export const ROW_CHUNK: Readonly<Record<RowStage, number>> = { path: 40, entries: 40, messages: 24, payload: 12 };
 
