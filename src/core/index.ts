@@ -30,6 +30,7 @@ export * from "./session/parse";
 export * from "./session/preview";
 export * from "./session/tree";
 export * from "./session/types";
+export * from "./session/usage";
 export * from "./text/codeLanguage";
 export * from "./text/find";
 export * from "./text/markdown";

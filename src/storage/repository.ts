@@ -1,4 +1,5 @@
 import { del, delMany, get, entries as idbEntries, keys as idbKeys, set } from "idb-keyval";
+import { readUsageSummary, type UsageSummary } from "../core/session/usage";
 import { fieldOf, isRecord } from "../core/util/fields";
 import { openStore, type RobustStore, StorageError } from "./idb";
 import { announceLibraryChange } from "./libraryChannel";
@@ -54,6 +55,8 @@ export interface SessionMeta {
 	 * written beside the old one (see `saveSession`), or when moving it back failed.
 	 */
 	bodyKey?: string;
+	/** What the session's replies recorded (tokens, cost) by day, provider and model. */
+	usage?: UsageSummary;
 }
 
 let metaStore: RobustStore | undefined;
@@ -153,6 +156,11 @@ export function readMeta(value: unknown, key?: IDBValidKey): { meta: SessionMeta
 	const meta: Record<string, unknown> = { ...v };
 	for (const [field, type] of OPTIONAL) {
 		if (field in meta && !hasType(meta[field], type)) delete meta[field];
+	}
+	if ("usage" in meta) {
+		const usage = readUsageSummary(meta.usage);
+		if (usage) meta.usage = usage;
+		else delete meta.usage;
 	}
 	if (!isSessionMeta(meta))
 		return { problem: `missing or invalid fields: ${REQUIRED.map(([field]) => field).join(", ")}` };

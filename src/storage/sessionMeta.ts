@@ -58,6 +58,7 @@ export function describeSession(s: RecordedSession, displayName?: string): Sessi
 		compactions: described.compactions,
 		size: s.size,
 		contentHash: s.contentHash,
+		...(described.usage ? { usage: described.usage } : {}),
 		version: s.version,
 		...(typeof header?.parentSession === "string" ? { parentSession: header.parentSession } : {}),
 		...(s.sourceUrl ? { sourceUrl: s.sourceUrl } : {}),

@@ -2,6 +2,7 @@ import { dialectOf, rulesOf } from "../dialects/index";
 import { isRecord } from "../util/fields";
 import { buildTreeIndex, type TreeIndex } from "./tree";
 import { isEntry, type SessionEntry } from "./types";
+import { UsageCollector, type UsageSummary } from "./usage";
 
 /**
  * Current label per target entry: the latest `label` entry in file order wins; a label entry
@@ -73,6 +74,8 @@ export interface EntriesDescription {
 	compactions: number;
 	firstTimestamp?: unknown;
 	lastTimestamp?: unknown;
+	/** What the replies recorded (tokens, cost) by day, provider and model. */
+	usage?: UsageSummary;
 }
 
 /**
@@ -89,6 +92,8 @@ export function describeFurther(
 	const firstUserText = described?.firstUserText ?? getFirstUserText(added);
 	const firstTimestamp = described && described.entries > 0 ? described.firstTimestamp : added[0]?.timestamp;
 	const lastTimestamp = added.length > 0 ? added[added.length - 1].timestamp : described?.lastTimestamp;
+	const usage = new UsageCollector(described?.usage);
+	for (const e of added) usage.add(e);
 	return {
 		entries: (described?.entries ?? 0) + added.length,
 		...(name !== undefined ? { name } : {}),
@@ -96,6 +101,7 @@ export function describeFurther(
 		compactions,
 		...(firstTimestamp !== undefined ? { firstTimestamp } : {}),
 		...(lastTimestamp !== undefined ? { lastTimestamp } : {}),
+		usage: usage.summary(),
 	};
 }
 

@@ -17,6 +17,7 @@ import {
 	type SessionEntry,
 	type SessionIssue,
 	summarizeLeaves,
+	UsageCollector,
 } from "../../core";
 import { yieldToPage } from "../../core/util/yield";
 import { formatBytes, MAX_SESSION_BYTES, readSessionStream } from "../readSession";
@@ -33,6 +34,8 @@ import type { HeldSession } from "./held";
 const COUNT_KEPT_BYTES = 8 * 1024 * 1024;
 /** Entries `describe` reads at most for the session's name, and for its first user text. */
 const DESCRIBE_READS = 1024;
+/** Replies read at once for their usage. */
+const USAGE_STEP = 2048;
 /** How long a pass runs before the worker serves other messages (the page's questions). */
 const YIELD_AFTER_MS = 25;
 /** Bytes parsed in one step at most (the file's chunks may be larger). */
@@ -65,17 +68,25 @@ export function uncheckedIssue(size: number, why?: string): SessionIssue {
  * entries until one has a name, the first user messages until one has text (at most
  * `DESCRIBE_READS` of each), the first entry and the last.
  */
-export async function describeEntries(held: HeldSession): Promise<EntriesDescription> {
+export async function describeEntries(
+	held: HeldSession,
+	pause: () => Promise<void> = async () => {},
+): Promise<EntriesDescription> {
 	const { entries } = held;
 	const n = entries.length;
 	let compactions = 0;
 	const infos: number[] = [];
 	const users: number[] = [];
+	const replies: number[] = [];
 	for (let i = 0; i < n; i++) {
 		const e = entries[i];
 		if (e.type === "compaction") compactions++;
 		else if (e.type === "session_info") infos.push(i);
-		else if (users.length < DESCRIBE_READS && messageRoleOf(e) === "user") users.push(i);
+		else {
+			const role = messageRoleOf(e);
+			if (role === "assistant") replies.push(i);
+			else if (users.length < DESCRIBE_READS && role === "user") users.push(i);
+		}
 	}
 	// A line that cannot be read (changed on disk, broken) describes nothing; the rest still does.
 	const read = (positions: readonly number[]) => held.load(positions, false).catch((): SessionEntry[] => []);
@@ -91,6 +102,12 @@ export async function describeEntries(held: HeldSession): Promise<EntriesDescrip
 	}
 	const [first] = n > 0 ? await read([0]) : [];
 	const [last] = n > 0 ? await read([n - 1]) : [];
+	// Every reply is read for what it recorded (tokens, cost): the usage the library adds up.
+	const usage = new UsageCollector();
+	for (let from = 0; from < replies.length; from += USAGE_STEP) {
+		for (const e of await read(replies.slice(from, from + USAGE_STEP))) usage.add(e);
+		if (from + USAGE_STEP < replies.length) await pause();
+	}
 	return {
 		entries: n,
 		...(name !== undefined ? { name } : {}),
@@ -98,6 +115,7 @@ export async function describeEntries(held: HeldSession): Promise<EntriesDescrip
 		compactions,
 		...(first?.timestamp !== undefined ? { firstTimestamp: first.timestamp } : {}),
 		...(last?.timestamp !== undefined ? { lastTimestamp: last.timestamp } : {}),
+		usage: usage.summary(),
 	};
 }
 

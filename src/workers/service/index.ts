@@ -120,7 +120,8 @@ export function createService(helpers: Helpers = {}): Readonly<Record<string, Ha
 			type: "described",
 			contentHash: await contentHash(),
 			size,
-			description: await describeEntries(session),
+			// (Its reads of every reply let the page's questions in between, without waiting for a quiet page.)
+			description: await describeEntries(session, yieldToPage),
 		});
 		// The page's first looks at the file come first.
 		lastAsked = Date.now();
