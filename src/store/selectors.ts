@@ -61,6 +61,12 @@ export function selectExplanation(s: Store) {
 	return key === null ? undefined : s.explanations.get(key);
 }
 
+/** The selected tip's path over time (undefined: not asked yet). */
+export function selectPathSeries(s: Store) {
+	const key = selectContextKey(s);
+	return key === null ? undefined : s.pathSeries.get(key);
+}
+
 /** The compare view's comparison, when it is of the tips the view shows now. */
 export function selectComparison(s: Store) {
 	if (!s.session || !s.compare || !s.comparison) return undefined;

@@ -2,6 +2,7 @@ import type {
 	Clipped,
 	EntriesDescription,
 	LeafSummary,
+	PathSeries,
 	RowStage,
 	SessionEntry,
 	SessionGraph,
@@ -88,6 +89,8 @@ export interface SessionState {
 	wholeEntries: ReadonlyMap<string, Answer<Clipped<SessionEntry>>>;
 	/** The explainer's steps of a tip, by `contextKey`. */
 	explanations: ReadonlyMap<string, Answer<ExplainStepView[]>>;
+	/** A tip's path over time and its cost, by `contextKey`. */
+	pathSeries: ReadonlyMap<string, Answer<PathSeries>>;
 	/** The compare view's two tips compared, by `compareKey`, and windows of its messages. */
 	comparison: { key: string; answer: Answer<CompareSummary> } | null;
 	compareRows: ReadonlyMap<string, Answer<CompareRowView[]>>;
@@ -118,6 +121,8 @@ export interface SessionActions {
 	askEntry(position: number): void;
 	/** Asks for the explainer's steps of the selected tip. */
 	askExplanation(): void;
+	/** Asks for the selected tip's path over time (and its cost). */
+	askPathSeries(): void;
 	/** Asks for the comparison of the compare view's tips. */
 	askComparison(): void;
 	/** Asks for a window of the comparison's messages: the shared prefix or one tip's tail. */

@@ -116,6 +116,9 @@ export class SessionReader {
 	explain(leafId: string | null) {
 		return this.call("explain", { leafId });
 	}
+	pathSeries(leafId: string | null) {
+		return this.call("pathSeries", { leafId });
+	}
 	graph(expanded: string[], pins: string[]) {
 		return this.call("graph", { expanded, pins });
 	}

@@ -16,6 +16,7 @@ import type {
 	LeafSummary,
 	MeasuredContext,
 	MessageRowView,
+	PathSeries,
 	PayloadRowView,
 	RowStage,
 	SessionEntry,
@@ -175,6 +176,8 @@ export interface ReaderCalls {
 	/** `[from, to)` of a long string cut short in a row or an entry. */
 	text: { args: { source: TextSource; path: ValuePath; from: number; to: number } & WithOverlay; result: string };
 	explain: { args: { leafId: string | null } & WithOverlay; result: ExplainStepView[] };
+	/** The tip's path over time (its context estimate after each entry, recorded input, compactions) and its cost. */
+	pathSeries: { args: { leafId: string | null } & WithOverlay; result: PathSeries };
 	/** The graph with runs expanded and entries pinned out of their runs (by id). */
 	graph: { args: { expanded: string[]; pins: string[] } & WithOverlay; result: GraphParts };
 	/** What nodes show of their first entries (`lasts`: a folded run's last entry, -1 for an entry's node). */

@@ -4,6 +4,7 @@ import { type Clip, clipValue } from "../util/clip";
 import { type EntryKind, entryKind, entryPreview } from "../view/entryKind";
 import type { CompactionRule, ContextAnalysis, MessageOrigin, PathEntryFate, Region } from "./analysis";
 import { REGION_CODES } from "./analysis";
+import { type Composition, composeContext } from "./composition";
 import { type ContextPipeline, messagePreview, type RuleSeverity } from "./inspect";
 import { type PackedFates, packFates } from "./lazyContext";
 import type { MeasuredContext } from "./measured";
@@ -59,6 +60,8 @@ export interface ContextSummary {
 	};
 	/** Estimates (characters ÷ 4): the context's messages, and what is sent. */
 	tokens: { context: number; payload: number };
+	/** What the tokens sent are, by category (block by block: their sum may pass `tokens.payload` by a little). */
+	composition: Composition;
 	/** What the provider recorded for the last reply on the path that recorded its input. */
 	measured: MeasuredContext | null;
 	settings: ContextSettings;
@@ -202,6 +205,7 @@ export function summarizeContext(
 				fates.regionCounts[REGION_CODES.indexOf("summarized")] + fates.regionCounts[REGION_CODES.indexOf("cleared")],
 		},
 		tokens: { context: pipeline.contextTokens, payload: pipeline.llmTokens },
+		composition: composeContext(analysis.messages, pipeline.llm),
 		measured,
 		settings: settingsOf(entries, analysis, pipeline),
 		fates,

@@ -12,6 +12,7 @@ export const initialSessionState: SessionState = {
 	rowWindows: new Map(),
 	wholeEntries: new Map(),
 	explanations: new Map(),
+	pathSeries: new Map(),
 	comparison: null,
 	compareRows: new Map(),
 	drawnGraph: null,
@@ -79,6 +80,7 @@ const NO_ANSWERS = {
 	rowWindows: new Map(),
 	wholeEntries: new Map(),
 	explanations: new Map(),
+	pathSeries: new Map(),
 	comparison: null,
 	compareRows: new Map(),
 	drawnGraph: null,
@@ -136,6 +138,11 @@ export function createSessionSlice(set: SetStore, get: GetStore): SessionActions
 	const askExplanationOf = asker(
 		() => get().explanations,
 		(explanations) => set({ explanations }),
+		KEPT_CONTEXTS,
+	);
+	const askPathSeriesOf = asker(
+		() => get().pathSeries,
+		(pathSeries) => set({ pathSeries }),
 		KEPT_CONTEXTS,
 	);
 
@@ -237,6 +244,13 @@ export function createSessionSlice(set: SetStore, get: GetStore): SessionActions
 			if (!session) return;
 			const key = contextKey(session, selectedLeafId);
 			askExplanationOf(session, key, () => session.reader.explain(askedLeaf(session, selectedLeafId)));
+		},
+
+		askPathSeries() {
+			const { session, selectedLeafId } = get();
+			if (!session) return;
+			const key = contextKey(session, selectedLeafId);
+			askPathSeriesOf(session, key, () => session.reader.pathSeries(askedLeaf(session, selectedLeafId)));
 		},
 
 		askComparison() {

@@ -15,7 +15,7 @@ import {
 	uncheckedIssue,
 } from "./checks";
 import { compare, compareRows } from "./compare";
-import { contextAnswer, contextRows, explain, prepare, textSlice, wholeEntry } from "./context";
+import { contextAnswer, contextRows, explain, pathChart, prepare, textSlice, wholeEntry } from "./context";
 import { exportFromHost } from "./export";
 import { find, snippets } from "./find";
 import { append } from "./follow";
@@ -206,6 +206,7 @@ export function createService(helpers: Helpers = {}): Readonly<Record<string, Ha
 		text: async ({ source, path, from, to, overlay }, context) =>
 			textSlice(sessionOf(context), source, path, from, to, overlay),
 		explain: async ({ leafId, overlay }, context) => explain(sessionOf(context), leafId ?? undefined, overlay),
+		pathSeries: async ({ leafId, overlay }, context) => pathChart(sessionOf(context), leafId ?? undefined, overlay),
 		graph: async ({ expanded, pins, overlay }, context) => graphFor(sessionOf(context), expanded, pins, overlay),
 		faces: async ({ positions, lasts, overlay }, context) => faces(sessionOf(context), positions, lasts, overlay),
 		locate: async ({ ids, overlay }, context) => locate(sessionOf(context), ids, overlay),

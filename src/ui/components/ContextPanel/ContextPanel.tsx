@@ -1,9 +1,11 @@
-import { useMemo, useRef } from "react";
+import { useEffect, useMemo, useRef, useState } from "react";
+import type { ContextCategory } from "../../../core";
 import { useExplainer } from "../../hooks/useExplainer";
 import { useContext, useOpenSession } from "../../hooks/useSession";
 import { EntryNavContext } from "../Message/EntryLink";
 import { formatCount } from "../Message/fields";
 import { EntriesStage } from "./EntriesStage";
+import { Glance } from "./Glance";
 import { type Inspector, InspectorContext } from "./inspectorContext";
 import { MessagesStage } from "./MessagesStage";
 import { PanelHeader } from "./PanelHeader";
@@ -30,6 +32,20 @@ export function ContextPanel() {
 	const scrollRef = useRef<HTMLElement>(null);
 	const explain = useExplainer();
 	useExplainScroll(scrollRef, explain);
+	const [filter, setFilterState] = useState<ContextCategory | null>(null);
+	// Another tip's messages start unfiltered.
+	const leaf = summary?.leaf;
+	useEffect(() => {
+		if (leaf !== undefined) setFilterState(null);
+	}, [leaf]);
+	const setFilter = useMemo(
+		() => (category: ContextCategory | null) => {
+			setFilterState(category);
+			if (category !== null)
+				scrollRef.current?.querySelector('[data-stage="messages"]')?.scrollIntoView({ block: "start" });
+		},
+		[],
+	);
 	const inspector = useMemo<Inspector | null>(
 		() =>
 			summary
@@ -41,9 +57,11 @@ export function ContextPanel() {
 						toggleRow: state.toggleRow,
 						navigate: state.navigate,
 						explain,
+						filter,
+						setFilter,
 					}
 				: null,
-		[summary, state.focusedId, state.isExpanded, state.toggleRow, state.navigate, explain],
+		[summary, state.focusedId, state.isExpanded, state.toggleRow, state.navigate, explain, filter, setFilter],
 	);
 	if (!summary || !inspector) {
 		return (
@@ -77,6 +95,9 @@ export function ContextPanel() {
 						offPath={state.offPath}
 					/>
 					<StageNav counts={n} panel={scrollRef} />
+					<Stage id="glance" step="Σ" title="At a glance" fn="tokens · cost · over time" count="">
+						<Glance key={listKey} />
+					</Stage>
 					<Stage
 						id="path"
 						step={1}

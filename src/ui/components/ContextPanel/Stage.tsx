@@ -2,7 +2,7 @@ import { type ReactNode, useState } from "react";
 
 interface Props {
 	id: string;
-	step: number;
+	step: number | string;
 	title: string;
 	/** The builder function this stage shows. */
 	fn: string;

@@ -1,5 +1,5 @@
 import { createContext, useContext } from "react";
-import type { ContextSummary } from "../../../core";
+import type { ContextCategory, ContextSummary } from "../../../core";
 import type { Explainer } from "../../hooks/useExplainer";
 
 /** What every part of the inspector reads: the selected tip's context and UI state. */
@@ -15,6 +15,9 @@ export interface Inspector {
 	navigate(id: string): void;
 	/** The explainer's current step, when it runs (its entries are highlighted). */
 	explain: Explainer | null;
+	/** The category the messages list is cut to (null: every message). */
+	filter: ContextCategory | null;
+	setFilter(category: ContextCategory | null): void;
 }
 
 export type RowList = "path" | "entries" | "messages" | "payload";
