@@ -34,6 +34,8 @@ import type { HeldSession } from "./held";
 const COUNT_KEPT_BYTES = 8 * 1024 * 1024;
 /** Entries `describe` reads at most for the session's name, and for its first user text. */
 const DESCRIBE_READS = 1024;
+/** Files up to this size have every reply read for the usage they recorded. */
+const USAGE_MAX_BYTES = 160 * 1024 * 1024;
 /** Replies read at once for their usage. */
 const USAGE_STEP = 2048;
 /** How long a pass runs before the worker serves other messages (the page's questions). */
@@ -102,9 +104,11 @@ export async function describeEntries(
 	}
 	const [first] = n > 0 ? await read([0]) : [];
 	const [last] = n > 0 ? await read([n - 1]) : [];
-	// Every reply is read for what it recorded (tokens, cost): the usage the library adds up.
+	// Every reply is read for what it recorded (tokens, cost): the usage the library adds up (not
+	// for a file too large to read whole in a few seconds: its usage is not counted).
 	const usage = new UsageCollector();
-	for (let from = 0; from < replies.length; from += USAGE_STEP) {
+	const counted = held.blob.size <= USAGE_MAX_BYTES;
+	for (let from = 0; counted && from < replies.length; from += USAGE_STEP) {
 		for (const e of await read(replies.slice(from, from + USAGE_STEP))) usage.add(e);
 		if (from + USAGE_STEP < replies.length) await pause();
 	}
@@ -115,7 +119,7 @@ export async function describeEntries(
 		compactions,
 		...(first?.timestamp !== undefined ? { firstTimestamp: first.timestamp } : {}),
 		...(last?.timestamp !== undefined ? { lastTimestamp: last.timestamp } : {}),
-		usage: usage.summary(),
+		...(counted ? { usage: usage.summary() } : {}),
 	};
 }
 
