@@ -3,6 +3,7 @@ import { type CodeLanguage, codeLanguage } from "../../../core";
 import { HighlightedCode } from "../Code/HighlightedCode";
 import { CopyButton } from "./CopyButton";
 import { ShowMore } from "./ShowMore";
+import { sidewaysScrollProps, useScrollsSideways } from "./useScrollsSideways";
 
 interface Props {
 	code: string;
@@ -34,12 +35,26 @@ export function CodeBlock({ code, lang, language, maxLines = 30 }: Props) {
 				<CopyButton text={code} />
 			</div>
 			<ShowMore text={code} maxLines={maxLines} maxChars={20_000}>
-				{(shown) => (
-					<pre className={`msg-code__pre${wrap ? " is-wrapped" : ""}`}>
-						<HighlightedCode code={shown} language={highlightIn} />
-					</pre>
-				)}
+				{(shown) => <CodePre code={shown} language={highlightIn} name={`${lang || "text"} code`} wrap={wrap} />}
 			</ShowMore>
 		</div>
+	);
+}
+
+interface PreProps {
+	code: string;
+	language: CodeLanguage | null;
+	/** What the code is, for a screen reader (the block's name when it scrolls). */
+	name: string;
+	wrap: boolean;
+}
+
+/** One slice of the code; a tab stop while a line is wider than the panel, so keys can scroll it. */
+function CodePre({ code, language, name, wrap }: PreProps) {
+	const [ref, scrolls] = useScrollsSideways<HTMLPreElement>();
+	return (
+		<pre ref={ref} className={`msg-code__pre${wrap ? " is-wrapped" : ""}`} {...sidewaysScrollProps(scrolls, name)}>
+			<HighlightedCode code={code} language={language} />
+		</pre>
 	);
 }

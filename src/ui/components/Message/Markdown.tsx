@@ -2,6 +2,7 @@ import { type ReactNode, useMemo } from "react";
 import { type Block, type Inline, parseMarkdown } from "../../../core";
 import { CodeBlock } from "./CodeBlock";
 import { ShowMore } from "./ShowMore";
+import { sidewaysScrollProps, useScrollsSideways } from "./useScrollsSideways";
 
 /** Markdown rendered as React elements (never HTML); long text is cut with "show more". */
 export function MarkdownText({ text, maxLines = 40 }: { text: string; maxLines?: number }) {
@@ -73,6 +74,7 @@ function BlockView({ block, tight }: { block: Block; tight: boolean }): ReactNod
 }
 
 function TableView({ block }: { block: Extract<Block, { type: "table" }> }) {
+	const [ref, scrolls] = useScrollsSideways<HTMLDivElement>();
 	const cells = (row: Inline[][], Cell: "th" | "td") => {
 		const out: ReactNode[] = [];
 		for (let i = 0; i < row.length; i++) {
@@ -87,7 +89,7 @@ function TableView({ block }: { block: Extract<Block, { type: "table" }> }) {
 	const rows: ReactNode[] = [];
 	for (let i = 0; i < block.rows.length; i++) rows.push(<tr key={i}>{cells(block.rows[i], "td")}</tr>);
 	return (
-		<div className="md-table">
+		<div ref={ref} className="md-table" {...sidewaysScrollProps(scrolls, "table")}>
 			<table>
 				<thead>
 					<tr>{cells(block.head, "th")}</tr>
