@@ -3,6 +3,12 @@ import { expect, type Page, type TestInfo, test } from "@playwright/test";
 import { describeFixture, leafItem, openFiles } from "./explorer";
 
 const FILE = "golden/retained-tail.jsonl";
+/** Two compactions, a branch with its summary, a tool call and a ~400-character line of code. */
+const SUMMARIZED = "a11y/summarized-wide-code.jsonl";
+const WIDE_CODE_ENTRY = "a1f00009";
+const TOOL_CALL_ENTRY = "a1f00004";
+const ABANDONED_TIP = "a1f0000b";
+const CURRENT_TIP = "a1f00011";
 
 /** Critical and serious axe violations on the page as it is, each with the elements it found. */
 async function seriousViolations(page: Page): Promise<string[]> {
@@ -55,6 +61,62 @@ for (const theme of ["light", "dark"] as const) {
 			await page.getByTestId("lab-button").click();
 			await expect(page.getByTestId("lab-panel")).toBeVisible();
 			await expectAccessible(page, testInfo, "lab");
+		});
+
+		test(`summarized rows, a code block wider than its panel and the usage views pass axe (${theme})`, async ({
+			page,
+		}, testInfo) => {
+			test.setTimeout(120_000);
+			expect(describeFixture(SUMMARIZED).tips).toEqual([ABANDONED_TIP, CURRENT_TIP]);
+			await page.goto("./");
+			await openFiles(page, SUMMARIZED);
+			await expect(page.getByTestId("context-panel")).toBeVisible();
+			await leafItem(page, CURRENT_TIP).click();
+			await expect(leafItem(page, CURRENT_TIP)).toHaveAttribute("aria-pressed", "true");
+
+			// Stage 1 (the path): the second compaction summarized everything before its kept range.
+			const summarized = page.locator("[data-testid=path-entry][data-region=summarized]");
+			await expect(summarized).not.toHaveCount(0);
+			await summarized.first().scrollIntoViewIfNeeded();
+			for (const id of ["context-composition", "path-chart"]) {
+				const part = page.getByTestId(id);
+				if (await part.count()) await expect(part.first()).toBeVisible();
+			}
+			await expectAccessible(page, testInfo, `summarized-rows-${theme}`);
+
+			// A summarized row opened: the whole entry, with its code block, on the row's faded background.
+			const toolRow = page.locator(`[data-testid=path-entry][data-entry-id="${TOOL_CALL_ENTRY}"]`);
+			await toolRow.locator(".ins-row__head").click();
+			await expect(toolRow.getByTestId("tool-call")).toBeVisible();
+			const row = page.locator(`[data-testid=path-entry][data-entry-id="${WIDE_CODE_ENTRY}"]`);
+			await expect(row).toHaveAttribute("data-region", "summarized");
+			await row.locator(".ins-row__head").click();
+			const wide = row.getByRole("group", { name: "ts code, scrolls sideways" });
+			await expect(wide).toBeVisible();
+			await expect(wide).toHaveAttribute("tabindex", "0");
+			// Keys scroll it once it has focus; a block that fits is no tab stop.
+			await wide.focus();
+			await page.keyboard.press("ArrowRight");
+			await expect.poll(() => wide.evaluate((el) => el.scrollLeft)).toBeGreaterThan(0);
+			await expect(toolRow.getByTestId("tool-call").locator("pre")).not.toHaveAttribute("tabindex");
+			await expectAccessible(page, testInfo, `summarized-code-${theme}`);
+			// Wrapped, it no longer scrolls: no tab stop, no name.
+			await row.getByRole("button", { name: "Wrap" }).click();
+			await expect(row.locator("pre.msg-code__pre").first()).not.toHaveAttribute("tabindex");
+
+			// The abandoned branch's tip: the code is a message of its context (stage 3).
+			await leafItem(page, ABANDONED_TIP).click();
+			const message = page.locator(`[data-testid=context-message][data-entry-id="${WIDE_CODE_ENTRY}"]`);
+			await message.locator(".ins-row__head").click();
+			await expect(message.getByRole("group", { name: "ts code, scrolls sideways" })).toBeVisible();
+			await expectAccessible(page, testInfo, `message-code-${theme}`);
+
+			const usage = page.getByTestId("usage-button");
+			if (await usage.count()) {
+				await usage.first().click();
+				await expect(page.getByTestId("usage-analytics")).toBeVisible();
+				await expectAccessible(page, testInfo, `usage-${theme}`);
+			}
 		});
 
 		test(`the share dialog has no critical or serious axe violation (${theme})`, async ({ page }, testInfo) => {
