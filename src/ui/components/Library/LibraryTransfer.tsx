@@ -1,5 +1,6 @@
 import { useRef } from "react";
 import { type Store, useStore } from "../../../store";
+import { UsageButton } from "../Usage/UsageButton";
 
 const selectCount = (s: Store) => s.library.length + s.unsaved.length;
 const selectExporting = (s: Store) => s.libraryExport?.running ?? false;
@@ -7,7 +8,7 @@ const selectImporting = (s: Store) => s.importBatch?.running ?? false;
 const selectExport = (s: Store) => s.exportLibrary;
 const selectImport = (s: Store) => s.importLibraryBundle;
 
-/** "Export library…" (every session in one file) and "Import library…" (such a file back). */
+/** "Export library…" (every session in one file), "Import library…" (such a file back) and "Usage and cost…". */
 export function LibraryTransfer() {
 	const count = useStore(selectCount);
 	const exporting = useStore(selectExporting);
@@ -37,6 +38,7 @@ export function LibraryTransfer() {
 			>
 				Import library…
 			</button>
+			<UsageButton />
 			<input
 				ref={input}
 				data-testid="library-import-input"
