@@ -55,8 +55,8 @@ const HEIGHT = 180;
 export function PathChart({ series, select }: Props) {
 	const [at, setAt] = useState<number | null>(null);
 	const chart = useRef<uPlot | null>(null);
-	const latest = useRef({ series, select, setAt });
-	latest.current = { series, select, setAt };
+	const latest = useRef({ series, setAt });
+	latest.current = { series, setAt };
 	const data = useMemo(() => alignedData(series), [series]);
 	const n = series.estimated.x.length;
 
@@ -84,14 +84,6 @@ export function PathChart({ series, select }: Props) {
 				ready: [
 					(u) => {
 						chart.current = u;
-						u.over.addEventListener("click", () => {
-							const idx = u.cursor.idx;
-							if (idx === null || idx === undefined) return;
-							const { series: s, select: pick } = latest.current;
-							const x = u.data[0][idx];
-							if (typeof x !== "number" || s.estimated.x.length === 0) return;
-							pick(s.estimated.ids[nearest(s, x)]);
-						});
 					},
 				],
 				setCursor: [
@@ -160,7 +152,10 @@ export function PathChart({ series, select }: Props) {
 				</span>
 			</h4>
 			<div className="path-chart" data-testid="path-chart" data-points={n}>
-				<UPlotChart options={options} data={data} height={HEIGHT} className="path-chart__plot" />
+				{/* A click on the plot selects the entry the pointer names (the slider below does it by keyboard). */}
+				<div onPointerUp={() => point !== null && select(series.estimated.ids[point])}>
+					<UPlotChart options={options} data={data} height={HEIGHT} className="path-chart__plot" />
+				</div>
 				<p className="path-chart__legend">
 					<span className="path-chart__key path-chart__key--line" aria-hidden="true" /> estimated context after each
 					entry <span className="path-chart__key path-chart__key--dot" aria-hidden="true" /> input the provider recorded{" "}
