@@ -47,9 +47,10 @@ function dayChartOptions(c: ChartColors, lib: typeof uPlot, metric: DayMetric): 
 		tzDate: (ts) => lib.tzDate(new Date(ts * 1000), "Etc/UTC"),
 		legend: { show: false },
 		cursor: { show: false },
-		padding: [8, 8, 0, 0],
+		padding: [8, 20, 0, 0],
 		scales: {
-			x: { time: true, range: (_u, min, max) => [min - DAY, max + DAY] },
+			// A day either side, from the data: uPlot widens a single time point to 1,000 days.
+			x: { time: true, range: (u) => [u.data[0][0] - DAY, u.data[0][u.data[0].length - 1] + DAY] },
 			y: { range: (_u, _min, max) => [0, max > 0 ? max * 1.1 : 1] },
 		},
 		axes: [

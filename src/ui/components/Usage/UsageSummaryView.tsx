@@ -32,10 +32,14 @@ export function UsageSummaryView({ view }: { view: UsageView }) {
 }
 
 function Item({ label, value }: { label: string; value: number }) {
+	// Millions and up in short ("54.69M"), so a tile stays one line; the tables give every digit.
+	const short = value >= 1_000_000;
 	return (
 		<div className="usage-summary__item">
 			<dt>{label}</dt>
-			<dd>{formatCount(value)}</dd>
+			<dd title={short ? formatCount(value) : undefined}>
+				{short ? `${(value / 1_000_000).toFixed(2)}M` : formatCount(value)}
+			</dd>
 		</div>
 	);
 }

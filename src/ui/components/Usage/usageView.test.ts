@@ -92,6 +92,20 @@ describe("usageView", () => {
 		]);
 	});
 
+	it("keeps names that are Object.prototype's own as plain names", () => {
+		const odd = usageView([
+			meta("p", "__proto__", [row("2026-01-01", "constructor", "toString", 1, [1, 0, 0, 0], 0.5)]),
+			meta("q", "hasOwnProperty", [row("2026-01-01", "constructor", "toString", 1, [2, 0, 0, 0], 0.25)]),
+		]);
+		expect(odd.byProject.map((g) => [g.key, g.totals.input])).toEqual([
+			["__proto__", 1],
+			["hasOwnProperty", 2],
+		]);
+		expect(odd.byModel.map((g) => [g.provider, g.model, g.totals.input, g.sessions])).toEqual([
+			["constructor", "toString", 3, 2],
+		]);
+	});
+
 	it("is empty for an empty library", () => {
 		const empty = usageView([]);
 		expect(empty.totals.replies).toBe(0);
