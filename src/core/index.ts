@@ -6,6 +6,7 @@ export * from "./context/composition";
 export * from "./context/context";
 export * from "./context/explain";
 export * from "./context/export";
+export * from "./context/figures";
 export * from "./context/inspect";
 export * from "./context/lab";
 export * from "./context/labTools";

@@ -5,6 +5,7 @@ import { buildTreeIndex } from "../session/tree";
 import { summarizeUsage, usageTotals } from "../session/usage";
 import { composeContext } from "./composition";
 import { analyzeContext } from "./context";
+import { EntryFigures } from "./figures";
 import { inspectContext } from "./inspect";
 import { pathSeries } from "./pathSeries";
 
@@ -155,6 +156,7 @@ describe("a small session, summed by hand", () => {
 	it("draws the path: the estimate after each entry, the recorded input, the tip's cost", () => {
 		const series = pathSeries(
 			analysis.path,
+			EntryFigures.of(entries),
 			(p) => entries[p],
 			(p) => index.children.count(p),
 		);
@@ -274,6 +276,7 @@ describe.each([...goldenNames().map((n) => `golden/${n}.jsonl`), ...REAL])(
 				expect(index.leaves).toEqual([entries.length - 1]);
 				const series = pathSeries(
 					analyzeContext(entries, undefined, index).path,
+					EntryFigures.of(entries),
 					(p) => entries[p],
 					(p) => index.children.count(p),
 				);
@@ -285,6 +288,7 @@ describe.each([...goldenNames().map((n) => `golden/${n}.jsonl`), ...REAL])(
 				const analysis = analyzeContext(entries, entries[leaf].id, index);
 				const series = pathSeries(
 					analysis.path,
+					EntryFigures.of(entries),
 					(p) => entries[p],
 					(p) => index.children.count(p),
 				);

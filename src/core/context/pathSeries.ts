@@ -1,9 +1,7 @@
-import { messageOfFields, type SessionEntry } from "../session/types";
-import { addUsage, emptyTotals, replyUsage, type UsageTotals } from "../session/usage";
-import { fieldOf, isRecord, stringField } from "../util/fields";
+import type { SessionEntry } from "../session/types";
+import { emptyTotals, type UsageTotals } from "../session/usage";
 import { type EntryKind, entryKind } from "../view/entryKind";
-import { recordedContextTokens } from "./measured";
-import { estimateTokens } from "./tokens";
+import type { EntryFigures } from "./figures";
 
 /*
  * A path over time: the estimated context after each entry of a tip's path (what the builder
@@ -48,44 +46,6 @@ export interface PathSeries {
 	usage: UsageTotals;
 }
 
-/** The tokens an entry adds to the context it is read into (pi's estimate; 0 for entries that add no message). */
-export function entryContextTokens(entry: SessionEntry): number {
-	switch (entry.type) {
-		case "message": {
-			const message = fieldOf(entry, "message");
-			return isRecord(message) && typeof message.role === "string" ? estimateTokens(messageOfFields(message)) : 0;
-		}
-		case "custom_message":
-			return estimateTokens(messageOfFields({ role: "custom", content: fieldOf(entry, "content") }));
-		case "branch_summary":
-			return summaryTokens(entry);
-		default:
-			return 0;
-	}
-}
-
-function summaryTokens(entry: SessionEntry): number {
-	const summary = fieldOf(entry, "summary");
-	return typeof summary === "string" ? Math.ceil(summary.length / 4) : 0;
-}
-
-/** The tokens a compaction leaves: its summary and what it keeps (a retained tail, or the path from its first kept entry). */
-function afterCompaction(entry: SessionEntry, pathIndex: number, ids: (i: number) => string, cumulative: Float64Array) {
-	let kept = 0;
-	const tail = fieldOf(entry, "retainedTail");
-	const firstKept = stringField(entry, "firstKeptEntryId");
-	if (Array.isArray(tail)) {
-		for (const m of tail) if (isRecord(m) && typeof m.role === "string") kept += estimateTokens(messageOfFields(m));
-	} else if (firstKept !== undefined) {
-		for (let k = pathIndex - 1; k >= 0; k--) {
-			if (ids(k) !== firstKept) continue;
-			kept = cumulative[pathIndex - 1] - (k > 0 ? cumulative[k - 1] : 0);
-			break;
-		}
-	}
-	return summaryTokens(entry) + kept;
-}
-
 /** Keeps at most `MAX_SERIES_POINTS` of `n` points: all of them, or each bucket's lowest and highest, in order. */
 function sample(n: number, value: (i: number) => number): number[] {
 	if (n <= MAX_SERIES_POINTS) return Array.from({ length: n }, (_, i) => i);
@@ -107,95 +67,88 @@ function sample(n: number, value: (i: number) => number): number[] {
 }
 
 /**
- * Builds the series of a path (positions root → tip) from its entries whole, handed to `add` in
- * path order (a long path need not be held whole at once); `skeletonAt` gives any entry's id and
- * kind, `children` counts an entry's children. O(path length).
+ * The series of `path` (positions root → tip) from the session's figures (`figures`, holding
+ * every position of the path); `skeletonAt` gives an entry's id and kind, `children` counts an
+ * entry's children. O(path length), nothing read.
  */
-export class PathSeriesBuilder {
-	private readonly estimate: Float64Array;
-	private readonly cumulative: Float64Array;
-	private readonly recordedAt: number[] = [];
-	private readonly recordedTokens: number[] = [];
-	private readonly compactions: PathCompactionMark[] = [];
-	private readonly branches: number[] = [];
-	private readonly usage = emptyTotals();
-	private context = 0;
-	private i = 0;
-
-	constructor(
-		private readonly path: ArrayLike<number>,
-		private readonly skeletonAt: (position: number) => SessionEntry,
-		private readonly children: (position: number) => number,
-	) {
-		this.estimate = new Float64Array(path.length);
-		this.cumulative = new Float64Array(path.length);
-	}
-
-	/** Takes in the next entry of the path, whole. */
-	add(entry: SessionEntry): void {
-		const { i, path, cumulative } = this;
-		if (i >= path.length) throw new Error("more entries than the path holds");
-		const position = path[i];
-		const own = entryContextTokens(entry);
-		cumulative[i] = (i > 0 ? cumulative[i - 1] : 0) + own;
-		if (entry.type === "compaction") {
-			const after = afterCompaction(entry, i, (k) => this.skeletonAt(path[k]).id, cumulative);
-			const tokensBefore = fieldOf(entry, "tokensBefore");
-			this.compactions.push({
-				x: i,
-				position,
-				id: entry.id,
-				before: this.context,
-				after,
-				tokensBefore: typeof tokensBefore === "number" && Number.isFinite(tokensBefore) ? tokensBefore : 0,
-			});
-			this.context = after;
-		} else this.context += own;
-		this.estimate[i] = this.context;
-		const recorded = recordedContextTokens(entry);
-		if (recorded !== null) {
-			this.recordedAt.push(i);
-			this.recordedTokens.push(recorded);
-		}
-		const reply = replyUsage(entry);
-		if (reply) addUsage(this.usage, reply);
-		if (this.children(position) > 1 && this.branches.length < MAX_SERIES_POINTS) this.branches.push(i);
-		this.i++;
-	}
-
-	finish(): PathSeries {
-		const { path, estimate, recordedAt, recordedTokens } = this;
-		const n = this.i;
-		const kept = sample(n, (i) => estimate[i]);
-		const keptRecorded = sample(recordedAt.length, (k) => recordedTokens[k]);
-		return {
-			length: n,
-			estimated: {
-				x: Float64Array.from(kept),
-				y: Float64Array.from(kept, (i) => estimate[i]),
-				at: Int32Array.from(kept, (i) => path[i]),
-				ids: kept.map((i) => this.skeletonAt(path[i]).id),
-				kinds: kept.map((i) => entryKind(this.skeletonAt(path[i]))),
-			},
-			recorded: {
-				x: Float64Array.from(keptRecorded, (k) => recordedAt[k]),
-				y: Float64Array.from(keptRecorded, (k) => recordedTokens[k]),
-				at: Int32Array.from(keptRecorded, (k) => path[recordedAt[k]]),
-			},
-			compactions: this.compactions,
-			branches: Int32Array.from(this.branches),
-			usage: this.usage,
-		};
-	}
-}
-
-/** The series of `path` with every entry at hand whole (`entryAt`). */
 export function pathSeries(
 	path: ArrayLike<number>,
-	entryAt: (position: number) => SessionEntry,
+	figures: EntryFigures,
+	skeletonAt: (position: number) => SessionEntry,
 	children: (position: number) => number,
 ): PathSeries {
-	const builder = new PathSeriesBuilder(path, entryAt, children);
-	for (let i = 0; i < path.length; i++) builder.add(entryAt(path[i]));
-	return builder.finish();
+	const n = path.length;
+	const estimate = new Float64Array(n);
+	const cumulative = new Float64Array(n);
+	const recordedAt: number[] = [];
+	const recordedTokens: number[] = [];
+	const compactions: PathCompactionMark[] = [];
+	const branches: number[] = [];
+	const usage = emptyTotals();
+	const { tokens, reply, input, output, cacheRead, cacheWrite, cost } = figures;
+	let context = 0;
+	for (let i = 0; i < n; i++) {
+		const p = path[i];
+		const own = tokens[p];
+		cumulative[i] = (i > 0 ? cumulative[i - 1] : 0) + own;
+		const compaction = figures.compactions.get(p);
+		if (compaction) {
+			let kept = compaction.tail ?? 0;
+			if (compaction.tail === null && compaction.firstKept !== undefined) {
+				for (let k = i - 1; k >= 0; k--) {
+					if (skeletonAt(path[k]).id !== compaction.firstKept) continue;
+					kept = cumulative[i - 1] - (k > 0 ? cumulative[k - 1] : 0);
+					break;
+				}
+			}
+			const after = compaction.summary + kept;
+			compactions.push({
+				x: i,
+				position: p,
+				id: skeletonAt(p).id,
+				before: context,
+				after,
+				tokensBefore: compaction.tokensBefore,
+			});
+			context = after;
+		} else context += own;
+		estimate[i] = context;
+		if (reply[p] === 1) {
+			const recorded = input[p] + cacheRead[p] + cacheWrite[p];
+			if (recorded > 0) {
+				recordedAt.push(i);
+				recordedTokens.push(recorded);
+			}
+			usage.replies++;
+			usage.input += input[p];
+			usage.output += output[p];
+			usage.cacheRead += cacheRead[p];
+			usage.cacheWrite += cacheWrite[p];
+			if (!Number.isNaN(cost[p])) {
+				usage.cost += cost[p];
+				usage.costed++;
+			}
+		}
+		if (children(p) > 1 && branches.length < MAX_SERIES_POINTS) branches.push(i);
+	}
+	const kept = sample(n, (i) => estimate[i]);
+	const keptRecorded = sample(recordedAt.length, (k) => recordedTokens[k]);
+	return {
+		length: n,
+		estimated: {
+			x: Float64Array.from(kept),
+			y: Float64Array.from(kept, (i) => estimate[i]),
+			at: Int32Array.from(kept, (i) => path[i]),
+			ids: kept.map((i) => skeletonAt(path[i]).id),
+			kinds: kept.map((i) => entryKind(skeletonAt(path[i]))),
+		},
+		recorded: {
+			x: Float64Array.from(keptRecorded, (k) => recordedAt[k]),
+			y: Float64Array.from(keptRecorded, (k) => recordedTokens[k]),
+			at: Int32Array.from(keptRecorded, (k) => path[recordedAt[k]]),
+		},
+		compactions,
+		branches: Int32Array.from(branches),
+		usage,
+	};
 }

@@ -347,7 +347,17 @@ export function createLoadSlice(set: SetStore, get: GetStore): LoadActions {
 					`Could not reopen the ${memory ? "unsaved" : "stored"} session ${meta.fileName}`,
 				);
 				if (!described) return false;
-				if (!memory) setLastOpenSession(id);
+				if (!memory) {
+					setLastOpenSession(id);
+					// A record stored before usage was counted gets the usage the worker counted now.
+					const usage = described.session.description?.usage;
+					if (!meta.usage && usage) {
+						await repo
+							.updateSessionMeta(id, { usage })
+							.then(() => get().refreshLibrary())
+							.catch(() => undefined);
+					}
+				}
 				return true;
 			} catch (err) {
 				fail(job, meta.fileName, `Could not reopen the ${memory ? "unsaved" : "stored"} session: ${errorText(err)}`);

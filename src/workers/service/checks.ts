@@ -17,7 +17,6 @@ import {
 	type SessionEntry,
 	type SessionIssue,
 	summarizeLeaves,
-	UsageCollector,
 } from "../../core";
 import { yieldToPage } from "../../core/util/yield";
 import { formatBytes, MAX_SESSION_BYTES, readSessionStream } from "../readSession";
@@ -34,10 +33,13 @@ import type { HeldSession } from "./held";
 const COUNT_KEPT_BYTES = 8 * 1024 * 1024;
 /** Entries `describe` reads at most for the session's name, and for its first user text. */
 const DESCRIBE_READS = 1024;
-/** Files up to this size have every reply read for the usage they recorded. */
+/** Files up to this size have every reply read for the usage they recorded, as soon as they are shown. */
 const USAGE_MAX_BYTES = 160 * 1024 * 1024;
-/** Replies read at once for their usage. */
-const USAGE_STEP = 2048;
+
+/** Whether a file of `size` bytes has its usage counted (its figures worked out once it is shown). */
+export function countsUsage(size: number): boolean {
+	return size <= USAGE_MAX_BYTES;
+}
 /** How long a pass runs before the worker serves other messages (the page's questions). */
 const YIELD_AFTER_MS = 25;
 /** Bytes parsed in one step at most (the file's chunks may be larger). */
@@ -70,25 +72,17 @@ export function uncheckedIssue(size: number, why?: string): SessionIssue {
  * entries until one has a name, the first user messages until one has text (at most
  * `DESCRIBE_READS` of each), the first entry and the last.
  */
-export async function describeEntries(
-	held: HeldSession,
-	pause: () => Promise<void> = async () => {},
-): Promise<EntriesDescription> {
+export async function describeEntries(held: HeldSession): Promise<EntriesDescription> {
 	const { entries } = held;
 	const n = entries.length;
 	let compactions = 0;
 	const infos: number[] = [];
 	const users: number[] = [];
-	const replies: number[] = [];
 	for (let i = 0; i < n; i++) {
 		const e = entries[i];
 		if (e.type === "compaction") compactions++;
 		else if (e.type === "session_info") infos.push(i);
-		else {
-			const role = messageRoleOf(e);
-			if (role === "assistant") replies.push(i);
-			else if (users.length < DESCRIBE_READS && role === "user") users.push(i);
-		}
+		else if (users.length < DESCRIBE_READS && messageRoleOf(e) === "user") users.push(i);
 	}
 	// A line that cannot be read (changed on disk, broken) describes nothing; the rest still does.
 	const read = (positions: readonly number[]) => held.load(positions, false).catch((): SessionEntry[] => []);
@@ -104,14 +98,14 @@ export async function describeEntries(
 	}
 	const [first] = n > 0 ? await read([0]) : [];
 	const [last] = n > 0 ? await read([n - 1]) : [];
-	// Every reply is read for what it recorded (tokens, cost): the usage the library adds up (not
-	// for a file too large to read whole in a few seconds: its usage is not counted).
-	const usage = new UsageCollector();
-	const counted = held.blob.size <= USAGE_MAX_BYTES;
-	for (let from = 0; counted && from < replies.length; from += USAGE_STEP) {
-		for (const e of await read(replies.slice(from, from + USAGE_STEP))) usage.add(e);
-		if (from + USAGE_STEP < replies.length) await pause();
-	}
+	// What every reply recorded (tokens, cost), from the session's figures: the usage the library
+	// adds up (not for a file too large to read whole in a few seconds: its usage is not counted).
+	const usage = countsUsage(held.blob.size)
+		? await held.figures().then(
+				(f) => f.usage.summary(),
+				() => undefined,
+			)
+		: undefined;
 	return {
 		entries: n,
 		...(name !== undefined ? { name } : {}),
@@ -119,7 +113,7 @@ export async function describeEntries(
 		compactions,
 		...(first?.timestamp !== undefined ? { firstTimestamp: first.timestamp } : {}),
 		...(last?.timestamp !== undefined ? { lastTimestamp: last.timestamp } : {}),
-		...(counted ? { usage: usage.summary() } : {}),
+		...(usage ? { usage } : {}),
 	};
 }
 

@@ -8,7 +8,7 @@ import {
 	measuredLazily,
 	messageRow,
 	type PathSeries,
-	PathSeriesBuilder,
+	pathSeries,
 	payloadRow,
 	ROW_CHUNK,
 	type RowStage,
@@ -18,7 +18,6 @@ import {
 	type ValuePath,
 	valueAt,
 } from "../../core";
-import { yieldToPage } from "../../core/util/yield";
 import type { ContextAnswer, RowWindow, TextSource } from "../readerApi";
 import type { HeldSession } from "./held";
 import type { PreparedContext } from "./prepared";
@@ -202,12 +201,9 @@ export async function explain(
 	}));
 }
 
-/** Path entries read whole at once for the path's series. */
-const SERIES_READS = 4096;
-
 /**
  * The series of `leafId`'s path (its estimate after each entry, the recorded input, compactions,
- * branch points) and the cost of its replies: every path entry is read, a slice at a time.
+ * branch points) and the cost of its replies, from the session's figures (worked out once).
  */
 export async function pathChart(
 	held: HeldSession,
@@ -216,24 +212,13 @@ export async function pathChart(
 ): Promise<PathSeries> {
 	const prepared = await prepare(held, leafId, overlay);
 	const session = held.session(overlay);
-	const { path } = prepared.analysis;
+	const own = await held.figures();
+	const figures = overlay.length > 0 ? own.with(overlay) : own;
 	const { index } = session;
-	const builder = new PathSeriesBuilder(
-		path,
+	return pathSeries(
+		prepared.analysis.path,
+		figures,
 		(p) => session.entries[p],
 		(p) => index.children.count(p),
 	);
-	const read = new Set(prepared.read);
-	for (let from = 0; from < path.length; from += SERIES_READS) {
-		const part = path.slice(from, from + SERIES_READS);
-		// What the context read whole is taken from it (and a lab's entries, held whole); the rest is
-		// read from the file, not kept.
-		const missing = part.filter((p) => !read.has(p) && p < held.entries.length);
-		const loaded = new Map<number, SessionEntry>();
-		const whole = missing.length > 0 ? await held.load(missing, false) : [];
-		for (let k = 0; k < missing.length; k++) loaded.set(missing[k], whole[k]);
-		for (const p of part) builder.add(loaded.get(p) ?? prepared.entryAt(p));
-		await yieldToPage();
-	}
-	return builder.finish();
 }

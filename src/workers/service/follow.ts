@@ -85,7 +85,7 @@ export async function append(
 		entries.push(same ? skeleton : entry);
 		full[old + i] = same ? 0 : 1;
 	}
-	held.grow(new Blob([held.blob, bytes]), entries, { offset, length }, full);
+	held.grow(new Blob([held.blob, bytes]), entries, { offset, length }, full, piece.entries);
 	const { index } = held;
 	// What the view shows the content of, read whole where it is a skeleton (kept so).
 	const { graph, needed } = graphAndShown(index);

@@ -660,6 +660,6 @@ describe("the host's description of its entries (the library's title, counts and
 		const bytes = new TextEncoder().encode(text);
 		const { held: host } = heldOf(bytes, false, new Blob([" ".repeat(bytes.length)]));
 		const described = await describeEntries(host);
-		expect(described).toEqual({ entries: 9, compactions: 2, usage: { rows: [] } });
+		expect(described).toEqual({ entries: 9, compactions: 2 });
 	});
 });

@@ -1,6 +1,7 @@
 import {
 	buildTreeIndex,
 	type Dialect,
+	EntryFigures,
 	extendTreeIndex,
 	type LazySession,
 	type LeafSummary,
@@ -10,6 +11,7 @@ import {
 	type TipComparison,
 	type TreeIndex,
 } from "../../core";
+import { yieldToPage } from "../../core/util/yield";
 import { entryOfLine, type LineSource, readLineRange } from "../findPart";
 import type { SessionFacts } from "../readerApi";
 import { EntryCache } from "./entryCache";
@@ -43,6 +45,9 @@ const READ_AT_ONCE = 512;
 const READS_IN_FLIGHT = 8;
 /** At most this many bytes in one read of the file. */
 const READ_MAX = 16 * 1024 * 1024;
+
+/** Bytes of lines read at once by the figures' pass over the file. */
+const FIGURES_STEP_BYTES = 4 * 1024 * 1024;
 
 /** A session with a what-if lab's entries appended (kept while the lab adds to the same ones). */
 interface LabCopy {
@@ -89,6 +94,8 @@ export class HeldSession {
 	/** How many entries the scratch copy holds read in whole. */
 	private scratchRead = 0;
 	private lab: LabCopy | null = null;
+	/** The session's figures, once asked for (see `figures`). */
+	private figuresPass: Promise<EntryFigures> | null = null;
 
 	constructor(
 		/** The file's bytes (a followed file's with the lines appended since). */
@@ -119,8 +126,20 @@ export class HeldSession {
 		}
 	}
 
-	/** The file grew (see `follow.ts`): the new entries, lines and mask; what was worked out goes. */
-	grow(blob: Blob, entries: readonly SessionEntry[], lines: LineTable, full: Uint8Array): void {
+	/**
+	 * The file grew (see `follow.ts`): the new entries, lines and mask, and the added entries whole
+	 * (the figures take them in); what was worked out of the tree goes.
+	 */
+	grow(
+		blob: Blob,
+		entries: readonly SessionEntry[],
+		lines: LineTable,
+		full: Uint8Array,
+		added: readonly SessionEntry[] = [],
+	): void {
+		const before = this.figuresPass;
+		this.figuresPass =
+			before && added.length === entries.length - this.entries.length ? before.then((f) => f.with(added)) : null;
 		this.blob = blob;
 		this.entries = entries;
 		this.lines = lines;
@@ -130,6 +149,39 @@ export class HeldSession {
 		this.lab = null;
 		this.contexts.clear();
 		this.lastCompare = null;
+	}
+
+	/**
+	 * The session's figures (core `EntryFigures`: each entry's context tokens, each reply's recorded
+	 * usage): one pass over the file, a few MB at a time, the first time they are asked for; kept.
+	 */
+	figures(): Promise<EntryFigures> {
+		if (this.figuresPass === null) {
+			const pass = this.readFigures();
+			this.figuresPass = pass;
+			// A pass that failed (the file changed under it) is made again when next asked for.
+			pass.catch(() => {
+				if (this.figuresPass === pass) this.figuresPass = null;
+			});
+		}
+		return this.figuresPass;
+	}
+
+	private async readFigures(): Promise<EntryFigures> {
+		const { entries } = this;
+		const n = entries.length;
+		if (this.parsedWhole) return EntryFigures.of(entries);
+		const figures = new EntryFigures(n);
+		const { length } = this.lines;
+		for (let from = 0; from < n; ) {
+			let to = from;
+			let bytes = 0;
+			while (to < n && (to === from || bytes + length[to] <= FIGURES_STEP_BYTES)) bytes += length[to++];
+			for (const entry of await this.readRange(from, to)) figures.take(entry);
+			from = to;
+			await yieldToPage();
+		}
+		return figures;
 	}
 
 	/**

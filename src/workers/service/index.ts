@@ -8,6 +8,7 @@ import {
 	checkable,
 	checkSession,
 	checksOfParsed,
+	countsUsage,
 	countTips,
 	describeEntries,
 	placeIssues,
@@ -120,8 +121,7 @@ export function createService(helpers: Helpers = {}): Readonly<Record<string, Ha
 			type: "described",
 			contentHash: await contentHash(),
 			size,
-			// (Its reads of every reply let the page's questions in between, without waiting for a quiet page.)
-			description: await describeEntries(session, yieldToPage),
+			description: await describeEntries(session),
 		});
 		// The page's first looks at the file come first.
 		lastAsked = Date.now();
@@ -166,7 +166,9 @@ export function createService(helpers: Helpers = {}): Readonly<Record<string, Ha
 				throw err;
 			}
 			// The current leaf's context is worked out now, ahead of the page's first question for it.
-			prepare(opened.held, undefined).catch(() => undefined);
+			const ahead = prepare(opened.held, undefined).catch(() => undefined);
+			// Then the session's figures (its usage, any tip's path over time), unless the file is too large.
+			if (countsUsage(opened.held.blob.size)) void ahead.then(() => opened.held.figures()).catch(() => undefined);
 			await background(context.session, opened.held, context, opened.contentHash, opened.parsed);
 			return null;
 		},

@@ -13,8 +13,8 @@ export function UncountedNote({ sessions }: { sessions: readonly SessionMeta[] }
 		<div className="usage__uncounted" data-testid="usage-uncounted" data-count={n}>
 			<p>
 				<strong>Not counted: {n === 1 ? "1 session" : `${formatCount(n)} sessions`}</strong>, stored before usage was
-				kept with the library. Open {n === 1 ? "its file" : "their files"} once more (Open .jsonl files…, Import folder…
-				or Sync) to count {n === 1 ? "it" : "them"}.
+				kept with the library, or over 160 MB (their replies are not all read when they open). Open{" "}
+				{n === 1 ? "it" : "each"} from the library once to count {n === 1 ? "it" : "them"}.
 			</p>
 			<details>
 				<summary>Which {n === 1 ? "one" : "ones"}</summary>
