@@ -519,7 +519,7 @@ export async function timeTipClick(
 	page: Page,
 	id: string,
 	timeout: number,
-): Promise<{ ms: number; clickedAt: number }> {
+): Promise<{ ms: number; clickedAt: number; glanceMs: number | string }> {
 	const result = await page.evaluate(
 		async ({ leafId, ms }) => {
 			const sel = `[data-testid=leaf-item][data-entry-id="${CSS.escape(leafId)}"]`;
@@ -566,7 +566,23 @@ export async function timeTipClick(
 					shown(p.querySelector("[data-testid=context-entry]")) &&
 					shown(p.querySelector("[data-testid=llm-message]"))
 				) {
-					return { ms: performance.now() - clickAt, clickedAt: clickAt };
+					const ms = performance.now() - clickAt;
+					// Then the tip at a glance: its composition, its path chart drawn, its cost and the session's.
+					const contextAt = performance.now();
+					for (;;) {
+						const q = panel();
+						if (
+							q?.querySelector("[data-testid=context-composition] [data-testid=composition-part]") &&
+							q.querySelector("[data-testid=path-chart] .u-over") &&
+							q.querySelector("[data-testid=tip-cost][data-usd]") &&
+							q.querySelector("[data-testid=session-cost][data-usd]")
+						) {
+							return { ms, clickedAt: clickAt, glanceMs: performance.now() - contextAt };
+						}
+						if (performance.now() - contextAt > ms + 60_000)
+							return { ms, clickedAt: clickAt, glanceMs: "timeout: the glance did not show" };
+						await frame();
+					}
 				}
 				if (performance.now() - clickAt > ms) return "timeout: the context did not show";
 				await frame();

@@ -52,8 +52,12 @@ export function Composition() {
 					<tr>
 						<th scope="col">Category</th>
 						<th scope="col">Tokens</th>
-						<th scope="col">Share</th>
-						<th scope="col">Messages</th>
+						<th scope="col" className="composition-table__wide">
+							Share
+						</th>
+						<th scope="col" className="composition-table__wide">
+							Messages
+						</th>
 					</tr>
 				</thead>
 				<tbody>
@@ -77,8 +81,8 @@ export function Composition() {
 								</button>
 							</th>
 							<td>{formatCount(part.tokens)}</td>
-							<td>{percent(part.tokens, total)}</td>
-							<td>{formatCount(part.messages.length)}</td>
+							<td className="composition-table__wide">{percent(part.tokens, total)}</td>
+							<td className="composition-table__wide">{formatCount(part.messages.length)}</td>
 						</tr>
 					))}
 					{composition.tools.slice(0, 8).map((tool) => (
@@ -88,8 +92,8 @@ export function Composition() {
 								<code>{tool.name || "(unnamed)"}</code>
 							</th>
 							<td>{formatCount(tool.tokens)}</td>
-							<td>{percent(tool.tokens, total)}</td>
-							<td>{formatCount(tool.results)}</td>
+							<td className="composition-table__wide">{percent(tool.tokens, total)}</td>
+							<td className="composition-table__wide">{formatCount(tool.results)}</td>
 						</tr>
 					))}
 				</tbody>
