@@ -23,15 +23,15 @@ export function Glance() {
 		<div className="ins-glance">
 			<Composition />
 			<Costs tip={ready?.usage ?? null} session={usage} />
-			{ready ? (
-				<PathChart series={ready} select={navigate} />
-			) : (
-				<p className="ins-glance__note" data-testid="path-chart-waiting">
-					{series?.status === "failed"
-						? `The path over time could not be read: ${series.error}`
-						: "Reading the path over time…"}
-				</p>
-			)}
+			<PathChart
+				series={ready}
+				waiting={
+					series?.status === "failed"
+						? `could not be read: ${series.error}`
+						: "reading the whole path (once per session: every entry's figures)…"
+				}
+				select={navigate}
+			/>
 		</div>
 	);
 }

@@ -6,7 +6,10 @@ import { axisStyle, type ChartColors } from "../Usage/chartTheme";
 import { type ChartOptions, UPlotChart } from "../Usage/UPlotChart";
 
 interface Props {
-	series: PathSeries;
+	/** The series, or null while it is read (the chart's place is kept: nothing below it moves when it comes). */
+	series: PathSeries | null;
+	/** What to say while there is no series. */
+	waiting?: string;
 	/** Selects an entry (in the graph and the inspector). */
 	select(id: string): void;
 }
@@ -46,13 +49,23 @@ function nearest(series: PathSeries, x: number): number {
 
 const HEIGHT = 180;
 
+const NO_SERIES: PathSeries = {
+	length: 0,
+	estimated: { x: new Float64Array(0), y: new Float64Array(0), at: new Int32Array(0), ids: [], kinds: [] },
+	recorded: { x: new Float64Array(0), y: new Float64Array(0), at: new Int32Array(0) },
+	compactions: [],
+	branches: new Int32Array(0),
+	usage: { replies: 0, input: 0, output: 0, cacheRead: 0, cacheWrite: 0, cost: 0, costed: 0 },
+};
+
 /**
  * The selected tip's path over time: the estimated context after each entry (a line), the input
  * the provider recorded for each reply (points), compactions as the drops they are (with the
  * size the file says they compacted) and branch points marked. Hover names an entry and a click
  * selects it; the range input below does both by keyboard; the table is the chart as text.
  */
-export function PathChart({ series, select }: Props) {
+export function PathChart({ series: given, waiting, select }: Props) {
+	const series = given ?? NO_SERIES;
 	const [at, setAt] = useState<number | null>(null);
 	const chart = useRef<uPlot | null>(null);
 	const latest = useRef({ series, setAt });
@@ -147,11 +160,17 @@ export function PathChart({ series, select }: Props) {
 			<h4 id="path-chart-title" className="ins-glance__title">
 				The path over time{" "}
 				<span className="muted">
-					{formatCount(series.length)} entries
-					{n < series.length ? `, drawn as ${formatCount(n)} points` : ""}
+					{given === null ? (
+						<span data-testid="path-chart-waiting">{waiting}</span>
+					) : (
+						<>
+							{formatCount(series.length)} entries
+							{n < series.length ? `, drawn as ${formatCount(n)} points` : ""}
+						</>
+					)}
 				</span>
 			</h4>
-			<div className="path-chart" data-testid="path-chart" data-points={n}>
+			<div className="path-chart" data-testid={given === null ? undefined : "path-chart"} data-points={n}>
 				{/* A click on the plot selects the entry the pointer names (the slider below does it by keyboard). */}
 				<div onPointerUp={() => point !== null && select(series.estimated.ids[point])}>
 					<UPlotChart options={options} data={data} height={HEIGHT} className="path-chart__plot" />
@@ -162,43 +181,42 @@ export function PathChart({ series, select }: Props) {
 					<span className="path-chart__key path-chart__key--dash" aria-hidden="true" /> compaction
 					<span className="path-chart__key path-chart__key--tick" aria-hidden="true" /> branch point
 				</p>
-				{n > 0 && (
-					<div className="path-chart__pick">
-						<label>
-							<span className="visually-hidden">Entry on the path</span>
-							<input
-								type="range"
-								min={0}
-								max={n - 1}
-								value={point ?? n - 1}
-								onChange={(e) => move(Number(e.target.value))}
-								aria-valuetext={
-									point === null
-										? undefined
-										: `entry ${series.estimated.x[point] + 1}: ${series.estimated.kinds[point]}, ≈${formatCount(series.estimated.y[point])} tokens`
-								}
-							/>
-						</label>
-						<span className="path-chart__at" data-testid="path-chart-at" aria-live="polite">
-							{point === null ? (
-								"Point at the chart (or use the slider) to name an entry."
-							) : (
-								<>
-									#{formatCount(series.estimated.x[point] + 1)} {series.estimated.kinds[point]}{" "}
-									<code>{series.estimated.ids[point]}</code> · ≈{formatCount(series.estimated.y[point])} tokens
-								</>
-							)}
-						</span>
-						<button
-							type="button"
-							className="button button--small"
-							disabled={point === null}
-							onClick={() => point !== null && select(series.estimated.ids[point])}
-						>
-							Select it
-						</button>
-					</div>
-				)}
+				<div className="path-chart__pick">
+					<label>
+						<span className="visually-hidden">Entry on the path</span>
+						<input
+							type="range"
+							min={0}
+							max={Math.max(0, n - 1)}
+							value={point ?? Math.max(0, n - 1)}
+							disabled={n === 0}
+							onChange={(e) => move(Number(e.target.value))}
+							aria-valuetext={
+								point === null
+									? undefined
+									: `entry ${series.estimated.x[point] + 1}: ${series.estimated.kinds[point]}, ≈${formatCount(series.estimated.y[point])} tokens`
+							}
+						/>
+					</label>
+					<span className="path-chart__at" data-testid="path-chart-at" aria-live="polite">
+						{point === null ? (
+							"Point at the chart (or use the slider) to name an entry."
+						) : (
+							<>
+								#{formatCount(series.estimated.x[point] + 1)} {series.estimated.kinds[point]}{" "}
+								<code>{series.estimated.ids[point]}</code> · ≈{formatCount(series.estimated.y[point])} tokens
+							</>
+						)}
+					</span>
+					<button
+						type="button"
+						className="button button--small"
+						disabled={point === null}
+						onClick={() => point !== null && select(series.estimated.ids[point])}
+					>
+						Select it
+					</button>
+				</div>
 			</div>
 			<details className="path-chart__table">
 				<summary>Compactions and the chart's numbers as a table</summary>
