@@ -35,7 +35,9 @@ export function UPlotChart({ options, data, height, className }: UPlotChartProps
 
 	useEffect(() => {
 		latest.current = data;
-		chart.current?.setData(data);
+		// Drawn in the next frame, not in the task that brought the data (a worker's answer).
+		const frame = requestAnimationFrame(() => chart.current?.setData(data));
+		return () => cancelAnimationFrame(frame);
 	}, [data]);
 
 	// biome-ignore lint/correctness/useExhaustiveDependencies: a new theme makes the chart anew in its colours (read from CSS)
@@ -44,12 +46,28 @@ export function UPlotChart({ options, data, height, className }: UPlotChartProps
 		if (!el) return;
 		let made: uPlot | null = null;
 		let cancelled = false;
+		// The box's width comes from its resize observer, called after a layout: read here (or in a
+		// promise's callback in the same task) it would lay out the whole page in the middle of the
+		// commit that shows the chart.
+		let width = 0;
+		let lib: typeof uPlot | null = null;
+		const make = () => {
+			if (cancelled || made || !lib || width <= 0) return;
+			made = new lib({ ...options(chartColors(el), lib), width, height }, latest.current, el);
+			chart.current = made;
+		};
+		const observer = new ResizeObserver((records) => {
+			const last = records[records.length - 1];
+			if (!last) return;
+			width = Math.max(1, Math.round(last.contentRect.width));
+			if (made && made.width !== width) made.setSize({ width, height });
+			else make();
+		});
+		observer.observe(el);
 		loadUPlot().then(
-			(lib) => {
-				if (cancelled) return;
-				const colors = chartColors(el);
-				made = new lib({ ...options(colors, lib), width: Math.max(1, el.clientWidth), height }, latest.current, el);
-				chart.current = made;
+			(loaded) => {
+				lib = loaded;
+				make();
 			},
 			() => {
 				if (!cancelled) setFailed(true);
@@ -57,21 +75,11 @@ export function UPlotChart({ options, data, height, className }: UPlotChartProps
 		);
 		return () => {
 			cancelled = true;
+			observer.disconnect();
 			made?.destroy();
 			if (chart.current === made) chart.current = null;
 		};
 	}, [options, height, theme]);
-
-	useEffect(() => {
-		const el = box.current;
-		if (!el) return;
-		const observer = new ResizeObserver(() => {
-			const width = Math.max(1, el.clientWidth);
-			if (chart.current && chart.current.width !== width) chart.current.setSize({ width, height });
-		});
-		observer.observe(el);
-		return () => observer.disconnect();
-	}, [height]);
 
 	return (
 		<div className={className} aria-hidden="true">
