@@ -14,6 +14,7 @@ export * from "./context/lazyContext";
 export * from "./context/llm";
 export * from "./context/measured";
 export * from "./context/pathSeries";
+export * from "./context/payload";
 export * from "./context/summary";
 export * from "./context/tokens";
 export * from "./dialects/index";

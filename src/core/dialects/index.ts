@@ -14,17 +14,19 @@
 import type { TreeIndex } from "../session/tree";
 import type { Dialect, SessionEntry, SessionIssue } from "../session/types";
 import { derivedKey } from "../util/derived";
+import { claudeRules } from "./claude/index";
+import { codexRules } from "./codex/index";
 import { ompRules } from "./omp/index";
 import { piRules } from "./pi/index";
 import type { DialectRules, Fields, FileClaim, MarkerFields } from "./rules";
 import { v4Rules } from "./v4/index";
 
 export { OMP_TITLE_SLOT_BYTES, type OmpTitleSlot, readOmpTitleSlot } from "./omp/recognise";
-export type { DialectRules, Fields, FileClaim, LineReader, MarkerFields, ReadSession } from "./rules";
+export type { DialectRules, Fields, FileClaim, LineReader, MarkerFields, ProviderPayload, ReadSession } from "./rules";
 export { isV4Header } from "./v4/reader";
 
 /** Every format, pi's first (the one a file is read as when no other claims it). */
-export const DIALECTS: readonly DialectRules[] = [piRules, ompRules, v4Rules];
+export const DIALECTS: readonly DialectRules[] = [piRules, ompRules, v4Rules, claudeRules, codexRules];
 
 /** The rules of `dialect`. */
 export function rulesOf(dialect: Dialect): DialectRules {
@@ -90,9 +92,12 @@ export function noteSkeletonDialect(
 	index.derived.set(DIALECT, dialect ?? "pi");
 }
 
-/** One line for the session header view: "oh-my-pi session, format 3". */
-export function describeDialect(dialect: Dialect, version: number): string {
+/**
+ * One line for the session header view: "oh-my-pi session, format 3"; for another agent's file,
+ * its version as the file records it ("Claude Code 2.1.17 session").
+ */
+export function describeDialect(dialect: Dialect, version: number, agentVersion?: string): string {
 	const { label, note } = rulesOf(dialect);
-	const line = `${label} session, format ${version}`;
+	const line = agentVersion ? `${label} ${agentVersion} session` : `${label} session, format ${version}`;
 	return note ? `${line} (${note})` : line;
 }

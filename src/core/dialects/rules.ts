@@ -71,13 +71,29 @@ export interface DialectRules {
 	 * per tip.
 	 */
 	sumsAlongTree(entries: readonly SessionEntry[], index: TreeIndex): boolean;
+	/**
+	 * Whether pi's checks of each path's tool calls and compactions (`collectDiagnostics`) apply to
+	 * its entries (not to another agent's lines mapped to entries: one response is several of them).
+	 */
+	readonly piChecks: boolean;
 	/** Whether a file of this format that grows can be read on from where it ended (pi's appends). */
 	readonly appends: boolean;
 	/** Why its sessions open read-only (no what-if lab), or null when they can be edited. */
 	readonly readOnly: string | null;
+	/** The request the provider received, from `analysis` (absent: pi's, `convertToLlm`'s messages). */
+	payload?(analysis: ContextAnalysis, entries: readonly SessionEntry[], header: SessionHeader | null): ProviderPayload;
 	/** Label per entry id, when the format keeps labels its own way (else pi's `label` entries). */
 	labels?(entries: readonly SessionEntry[]): Map<string, string>;
 }
+
+/**
+ * The request a provider received at a leaf, in its own shape: the Messages API's messages for
+ * Claude Code, the Responses API's input items for Codex, `convertToLlm`'s output for the pi family.
+ */
+export type ProviderPayload =
+	| { api: "anthropic-messages"; messages: { role: "user" | "assistant"; content: unknown[] }[] }
+	| { api: "openai-responses"; instructions?: string; input: unknown[] }
+	| { api: "pi"; messages: Message[] };
 
 /** How a format that claims a file by its first line reads the rest. */
 export type FileClaim =

@@ -1,4 +1,4 @@
-import { dialectOf } from "../dialects/index";
+import { dialectOf, rulesOf } from "../dialects/index";
 import { stringField } from "../util/fields";
 import type { TreeIndex } from "./tree";
 import type { SessionEntry, SessionIssue, Severity } from "./types";
@@ -277,6 +277,9 @@ export function* diagnosticSteps(
 	lines: readonly number[],
 	out: SessionIssue[] = [],
 ): Generator<void, SessionIssue[], void> {
+	const dialect = dialectOf(entries, index);
+	// Another agent's lines mapped to entries are checked as that agent's reader reads them.
+	if (!rulesOf(dialect).piChecks) return out;
 	const n = entries.length;
 	const found: SessionIssue[] = [];
 	const counts = new Map<string, number>();
@@ -294,7 +297,7 @@ export function* diagnosticSteps(
 	const badIndex = new Set<string>();
 	for (const issue of out) if (issue.code === "bad-first-kept-index" && issue.entryId) badIndex.add(issue.entryId);
 
-	const fieldsOf = dialectOf(entries) === "oh-my-pi" ? ompFields : piFields;
+	const fieldsOf = dialect === "oh-my-pi" ? ompFields : piFields;
 	for (let i = 0; i < n; i++) {
 		checkEntry(entries[i], i, index, report, fieldsOf);
 		if ((i & STEP_MASK) === STEP_MASK) yield;

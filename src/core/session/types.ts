@@ -164,15 +164,37 @@ interface EntryBase {
 	v4Lanes?: string[];
 	/** v4 files only: the records written while this entry was its lane's leaf, in file order. */
 	v4Records?: Record<string, unknown>[];
+	/**
+	 * Claude Code and Codex files: what the line sends in the provider's own shape (an Anthropic
+	 * message's role and blocks; a Responses API item), from which `providerPayload` is built.
+	 */
+	wire?: unknown;
+	/** Claude Code and Codex files: the lines that sit on the chain here without being entries. */
+	marks?: LineMark[];
 }
 
 /**
- * The member of the pi family that wrote a file (its rules: `src/core/dialects/`):
+ * A line of another agent's file that is not an entry of the tree (a hook, a reminder, a timing,
+ * a progress note, a telemetry event): kept as a mark on the entry it follows.
+ */
+export interface LineMark {
+	/** 1-based line number in the file. */
+	line: number;
+	/** Its kind as the file names it ("attachment hook_success", "system turn_duration"). */
+	kind: string;
+	/** A short text for the view. */
+	text: string;
+}
+
+/**
+ * The format that wrote a file (its rules: `src/core/dialects/`):
  * - `pi`: pi's own v1–v3 lines (also OpenClaw, which embeds pi's SessionManager);
  * - `oh-my-pi`: the oh-my-pi fork (a 256-byte title slot on line 1, its own entry types and rules);
- * - `pi-v4`: pi's unreleased harness lines (`{"kind":"header","version":4}`), read-only, experimental.
+ * - `pi-v4`: pi's unreleased harness lines (`{"kind":"header","version":4}`), read-only, experimental;
+ * - `claude-code`: Claude Code's transcripts (`~/.claude/projects/…/*.jsonl`), mapped to entries;
+ * - `codex`: OpenAI Codex CLI's rollouts (`~/.codex/sessions/…/rollout-*.jsonl`), mapped to entries.
  */
-export type Dialect = "pi" | "oh-my-pi" | "pi-v4";
+export type Dialect = "pi" | "oh-my-pi" | "pi-v4" | "claude-code" | "codex";
 
 export interface MessageEntry extends EntryBase {
 	type: "message";

@@ -23,6 +23,7 @@ export const ompRules: DialectRules = {
 	reads: ompContextReads,
 	convert: convertOmpMessage,
 	sumsAlongTree: () => false,
+	piChecks: true,
 	appends: false,
 	readOnly: null,
 };

@@ -17,6 +17,7 @@ export const piRules: DialectRules = {
 	reads: piContextReads,
 	convert: convertMessage,
 	sumsAlongTree: (_entries, index) => !usesNewerPiRules(index),
+	piChecks: true,
 	appends: true,
 	readOnly: null,
 };

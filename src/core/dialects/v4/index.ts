@@ -23,6 +23,7 @@ export const v4Rules: DialectRules = {
 	reads: piContextReads,
 	convert: convertMessage,
 	sumsAlongTree: () => false,
+	piChecks: true,
 	appends: false,
 	readOnly: "pi's v4 format is experimental: its sessions open read-only",
 	labels: v4Labels,

@@ -57,7 +57,7 @@ export function SessionCard() {
 				<div>
 					<dt>written by</dt>
 					<dd data-testid="session-header-dialect" data-dialect={session.dialect ?? "pi"}>
-						{describeDialect(session.dialect ?? "pi", session.version)}
+						{describeDialect(session.dialect ?? "pi", session.version, text(h?.agentVersion))}
 					</dd>
 				</div>
 				<div>
