@@ -221,7 +221,7 @@ export const BAD_INPUTS: readonly BadInput[] = [
 	{
 		name: "not-pi.jsonl",
 		what: "JSON lines that are not a pi session (a log)",
-		outcome: { opens: false, reason: /No pi session/ },
+		outcome: { opens: false, reason: /No session here/ },
 		bytes: () =>
 			utf8('{"level":"info","msg":"started"}\n{"level":"warn","msg":"slow"}\n{"level":"info","msg":"done"}\n'),
 	},

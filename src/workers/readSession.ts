@@ -112,7 +112,7 @@ export function whyNotASession(parsed: ParsedSession, clues: TextClues): string 
 	}
 	if (parsed.entries.length > 0) {
 		const n = parsed.entries.length;
-		return `No pi session here: ${n} line${n === 1 ? " is a JSON object" : "s are JSON objects"}, but none is a session header or a pi entry`;
+		return `No session here: ${n} line${n === 1 ? " is a JSON object" : "s are JSON objects"}, but none is a pi session header or entry, a Claude Code transcript line or a Codex rollout line`;
 	}
 	const first = parsed.issues.find((i) => i.severity === "error");
 	return first ? `No session entries found (line ${first.line ?? "?"}: ${first.message})` : "No session entries found";

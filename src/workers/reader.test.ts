@@ -22,6 +22,8 @@ import {
 	hashText,
 	type ParsedSession,
 	parseSession,
+	providerPayload,
+	rulesOf,
 	serializeSession,
 	summarizeLeaves,
 } from "../core";
@@ -170,7 +172,9 @@ describe.each(CASES)("%s through the reader", (_name, text) => {
 			const payload = await rows("payload", llm.length);
 			expect(plain(payload.map((r) => (r.row === "payload" ? r.message : null)))).toEqual(cut(llm));
 			const exported = await reader.export({ kind: "payload", leafId: leaf });
-			expect(JSON.parse(await exported.text())).toEqual(plain(llm));
+			// The pi family's payload is convertToLlm's messages; another agent's, its own request.
+			const request = providerPayload(parsed, leaf ?? parsed.leafId ?? "");
+			expect(JSON.parse(await exported.text())).toEqual(plain(request.api === "pi" ? llm : request));
 		}
 		// Every entry whole on request.
 		for (let p = 0; p < entries.length; p++) expect((await reader.entry(p)).value).toEqual(clipValue(entries[p]).value);
@@ -183,8 +187,8 @@ describe.each(CASES)("%s through the reader", (_name, text) => {
 		const session = await reader.export({ kind: "session", leafId: null });
 		const scanned = createPreviewScanner();
 		scanned.push(new TextEncoder().encode(text));
-		const current = parsed.version >= 3 && scanned.finish() !== null;
-		// The file itself where the scan read it as of the current version, else written out.
+		const current = (parsed.version >= 3 && scanned.finish() !== null) || rulesOf(parsed.dialect ?? "pi").agentLines;
+		// The file itself where the scan read it as of the current version (or another agent's file), else written out.
 		expect(await session.text()).toBe(current ? text : serializeSession(parsed.header, entries));
 		if (parsed.header) {
 			const options = { sessionId: "s", timestamp: "2026-01-01T00:00:00.000Z" };

@@ -159,3 +159,15 @@ export function summarizedFates(
 	});
 	return { fates, prefix: { count, reason, region, path, after } };
 }
+
+export type ExplainStepId = "path" | "compaction" | "rule" | "range" | "project" | "settings" | "convert";
+
+/** One step of a dialect's builder as the explainer tells it, with the entries it touches (positions) for painting. */
+export interface ExplainStep {
+	id: ExplainStepId;
+	title: string;
+	/** Plain-text explanation of what this step does for this leaf. */
+	text: string;
+	/** Entry positions this step is about (painted on the graph and in the inspector). */
+	focus: number[];
+}

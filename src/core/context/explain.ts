@@ -1,19 +1,10 @@
+import { rulesOf } from "../dialects/index";
 import type { SessionEntry } from "../session/types";
-import type { ContextAnalysis, PathEntryFate } from "./analysis";
+import type { ContextAnalysis, ExplainStep, PathEntryFate } from "./analysis";
 import { countRegion, plainFates } from "./lazyContext";
 import { convertToLlm } from "./llm";
 
-export type ExplainStepId = "path" | "compaction" | "rule" | "range" | "project" | "settings" | "convert";
-
-/** One step of the builder, with the entries it touches (positions) for painting. */
-export interface ExplainStep {
-	id: ExplainStepId;
-	title: string;
-	/** Plain-text explanation of what this step does for this leaf. */
-	text: string;
-	/** Entry positions this step is about (painted on the graph and in the inspector). */
-	focus: number[];
-}
+export type { ExplainStep, ExplainStepId } from "./analysis";
 
 /** "1 entry", "2 entries", "3 messages". */
 const plural = (n: number, word: string) =>
@@ -47,6 +38,8 @@ function fateAt(analysis: ContextAnalysis, position: number): PathEntryFate | un
  * convert for the provider. Pure: derived from `analyzeContext`'s result.
  */
 export function explainSteps(entries: readonly SessionEntry[], a: ContextAnalysis): ExplainStep[] {
+	const own = rulesOf(a.dialect).explain;
+	if (own) return own(entries, a);
 	const id = (p: number) => entries[p].id;
 	const leafText = a.leaf >= 0 ? `entry ${id(a.leaf)}` : "no entry (the empty path)";
 	const c = a.compaction;

@@ -7,6 +7,7 @@ import {
 	type CompactionInfo,
 	type CompactionRule,
 	type ContextAnalysis,
+	type ExplainStep,
 	type MessageOrigin,
 	type MessageSource,
 	type PathEntryFate,
@@ -137,4 +138,72 @@ export function missingResult(callId: string, toolName: string, timestamp: numbe
 	};
 	Reflect.set(message, "synthesized", true);
 	return message;
+}
+
+/** How an agent's rules are told, step by step (see `explainAgent`). */
+export interface AgentWording {
+	/** "Claude Code", "Codex". */
+	agent: string;
+	/** How the path is walked. */
+	walk: string;
+	/** What a compaction on the path does. */
+	compaction: string;
+	/** The rule that makes messages of the entries. */
+	rule: string;
+	/** What the file does not hold of the request. */
+	unknown: string;
+	/** The request's shape. */
+	request: string;
+}
+
+const count = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
+
+/** An agent's builder for one leaf in the explainer's seven steps, worded by `w`. */
+export function explainAgent(entries: readonly SessionEntry[], a: ContextAnalysis, w: AgentWording): ExplainStep[] {
+	const id = (p: number) => entries[p].id;
+	const c = a.compaction;
+	const fates = a.summarized ? a.summarized.after : a.fates;
+	const sending = fates.filter((f) => f.messageCount > 0).map((f) => f.position);
+	const dropped = fates.filter((f) => f.dropReason !== undefined).length;
+	const added = a.messages.filter(isSynthesized).length;
+	const before = a.summarized?.count ?? 0;
+	const model = a.model ? `${a.model.provider}/${a.model.modelId}` : "not recorded";
+	return [
+		{
+			id: "path",
+			title: "1. Collect the path",
+			text: `${w.walk} From ${a.leaf >= 0 ? `entry ${id(a.leaf)}` : "no entry"} up to the root: ${count(a.path.length, "entry")}.`,
+			focus: a.path,
+		},
+		{
+			id: "compaction",
+			title: "2. Find the latest compaction",
+			text: c
+				? `The last compaction on the path is ${id(c.position)}${c.tokensBefore ? ` (${c.tokensBefore.toLocaleString("en")} tokens before it)` : ""}. ${w.compaction}`
+				: a.rule === "clear"
+					? "The leaf is in a subagent's lane: only the lane is read, not the session that started it."
+					: "There is no compaction on the path: everything on it is read.",
+			focus: c ? [c.position] : [],
+		},
+		{ id: "rule", title: `3. ${w.agent}'s rule`, text: w.rule, focus: c ? [c.position] : [] },
+		{
+			id: "range",
+			title: "4. The selected range",
+			text: `${count(a.selected.length, "entry")} read${before ? `; ${count(before, "entry")} before it are not sent` : ""}. Hooks, reminders, timings and other notes are marks on the entries, never messages.`,
+			focus: a.selectedPositions,
+		},
+		{
+			id: "project",
+			title: "5. Make the messages",
+			text: `${count(a.messages.length, "message")} from ${count(sending.length, "entry")}.${dropped ? ` ${count(dropped, "entry")} left out (see each one's reason).` : ""}${added ? ` ${count(added, "answer")} added for calls the file holds no result for.` : ""}`,
+			focus: sending,
+		},
+		{
+			id: "settings",
+			title: "6. Model and what the file does not hold",
+			text: `Model ${model}${a.thinkingLevel !== "unknown" ? `, reasoning effort ${a.thinkingLevel}` : ""}. ${w.unknown}`,
+			focus: a.modelFrom >= 0 ? [a.modelFrom] : [],
+		},
+		{ id: "convert", title: "7. The request", text: w.request, focus: sending },
+	];
 }

@@ -1,4 +1,4 @@
-import type { ContextAnalysis } from "../context/analysis";
+import type { ContextAnalysis, ExplainStep } from "../context/analysis";
 import type { TreeIndex } from "../session/tree";
 import type {
 	AgentMessage,
@@ -72,16 +72,20 @@ export interface DialectRules {
 	 */
 	sumsAlongTree(entries: readonly SessionEntry[], index: TreeIndex): boolean;
 	/**
-	 * Whether pi's checks of each path's tool calls and compactions (`collectDiagnostics`) apply to
-	 * its entries (not to another agent's lines mapped to entries: one response is several of them).
+	 * Whether its entries are another agent's lines mapped to the explorer's model (a response may
+	 * be several lines, a line several entries): pi's checks of each path's tool calls and
+	 * compactions (`collectDiagnostics`) do not apply, and the file itself, not its entries, is the
+	 * session written out.
 	 */
-	readonly piChecks: boolean;
+	readonly agentLines: boolean;
 	/** Whether a file of this format that grows can be read on from where it ended (pi's appends). */
 	readonly appends: boolean;
 	/** Why its sessions open read-only (no what-if lab), or null when they can be edited. */
 	readonly readOnly: string | null;
 	/** The request the provider received, from `analysis` (absent: pi's, `convertToLlm`'s messages). */
 	payload?(analysis: ContextAnalysis, entries: readonly SessionEntry[], header: SessionHeader | null): ProviderPayload;
+	/** The builder's steps for one leaf as the explainer tells them (absent: pi's seven steps). */
+	explain?(entries: readonly SessionEntry[], analysis: ContextAnalysis): ExplainStep[];
 	/** Label per entry id, when the format keeps labels its own way (else pi's `label` entries). */
 	labels?(entries: readonly SessionEntry[]): Map<string, string>;
 }

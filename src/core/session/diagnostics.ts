@@ -279,7 +279,7 @@ export function* diagnosticSteps(
 ): Generator<void, SessionIssue[], void> {
 	const dialect = dialectOf(entries, index);
 	// Another agent's lines mapped to entries are checked as that agent's reader reads them.
-	if (!rulesOf(dialect).piChecks) return out;
+	if (rulesOf(dialect).agentLines) return out;
 	const n = entries.length;
 	const found: SessionIssue[] = [];
 	const counts = new Map<string, number>();

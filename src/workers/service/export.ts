@@ -7,6 +7,7 @@ import {
 	newEntryId,
 	pathPositions,
 	resolveLeaf,
+	rulesOf,
 } from "../../core";
 import { yieldToPage } from "../../core/util/yield";
 import type { ExportQuestion } from "../readerApi";
@@ -62,6 +63,8 @@ const run = (n: number) => Array.from({ length: n }, (_, i) => i);
  */
 async function exportSession(host: HeldSession): Promise<Blob> {
 	if (host.version >= 3 && !host.parsedWhole) return host.blob;
+	// Another agent's file is its own session (its entries are what the explorer made of it).
+	if (rulesOf(host.facts.dialect).agentLines) return host.blob;
 	const parts: Blob[] = [];
 	if (host.header) parts.push(new Blob([`${JSON.stringify(host.header)}\n`]));
 	parts.push(...(await entryLines(host, run(host.entries.length), true)));
@@ -101,10 +104,15 @@ async function exportBranchOf(host: HeldSession, leafId: string | null, options:
 	return new Blob(parts, { type: "application/jsonl" });
 }
 
-/** The provider payload at the leaf: the host's context messages through `convertToLlm`, as JSON. */
+/**
+ * The provider payload at the leaf, as JSON: the context messages through `convertToLlm` (the pi
+ * family), or the request in the provider's own shape (another agent's, see core `providerPayload`).
+ */
 async function exportPayload(host: HeldSession, leafId: string | null): Promise<Blob> {
 	const { analysis } = await prepare(host, leafId ?? undefined);
-	return new Blob([`${JSON.stringify(convertToLlm(analysis.messages), null, 2)}\n`], { type: "application/json" });
+	const { payload } = rulesOf(analysis.dialect);
+	const body = payload ? payload(analysis, host.entries, host.header) : convertToLlm(analysis.messages);
+	return new Blob([`${JSON.stringify(body, null, 2)}\n`], { type: "application/json" });
 }
 
 /**

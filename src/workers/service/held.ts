@@ -119,8 +119,7 @@ export class HeldSession {
 		this.index = index ?? buildTreeIndex(held.entries);
 		this.full = full;
 		// A file whose dialect the full parse stamps on every entry has its first entry whole, stamped.
-		const first = this.entries[0]?.dialect;
-		this.stamp = first === "oh-my-pi" || first === "pi-v4" ? first : null;
+		this.stamp = this.entries[0]?.dialect ?? null;
 		if (lines.offset.length !== this.entries.length || full.length !== this.entries.length) {
 			throw new Error(`a line table for ${lines.offset.length} entries, not ${this.entries.length}`);
 		}

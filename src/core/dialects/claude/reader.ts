@@ -558,9 +558,13 @@ export class ClaudeReader implements LineReader {
 				"Notes with no message to follow: not shown",
 			);
 		}
+		// A subagent's own file (its lines all in a lane, each naming the agent): a session of its
+		// own, whose parent is the session that started it (the id its lines carry).
+		const agent = entries.length > 0 && this.shown[0].sidechain ? stringField(entries[0], "agentId") : undefined;
 		const header: SessionHeader = {
 			type: "session",
-			id: this.sessionId,
+			id: agent ? `${this.sessionId}:agent-${agent}` : this.sessionId,
+			...(agent ? { parentSession: this.sessionId, agentId: agent } : {}),
 			timestamp: this.firstTime,
 			cwd: this.cwd,
 			...(this.agentVersion ? { agentVersion: this.agentVersion } : {}),

@@ -23,7 +23,7 @@ export const ompRules: DialectRules = {
 	reads: ompContextReads,
 	convert: convertOmpMessage,
 	sumsAlongTree: () => false,
-	piChecks: true,
+	agentLines: false,
 	appends: false,
 	readOnly: null,
 };

@@ -17,7 +17,7 @@ export const piRules: DialectRules = {
 	reads: piContextReads,
 	convert: convertMessage,
 	sumsAlongTree: (_entries, index) => !usesNewerPiRules(index),
-	piChecks: true,
+	agentLines: false,
 	appends: true,
 	readOnly: null,
 };

@@ -23,7 +23,7 @@ export const v4Rules: DialectRules = {
 	reads: piContextReads,
 	convert: convertMessage,
 	sumsAlongTree: () => false,
-	piChecks: true,
+	agentLines: false,
 	appends: false,
 	readOnly: "pi's v4 format is experimental: its sessions open read-only",
 	labels: v4Labels,
