@@ -156,7 +156,8 @@ export interface AgentWording {
 	request: string;
 }
 
-const count = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
+const count = (n: number, word: string) =>
+	`${n} ${n === 1 ? word : word.endsWith("y") ? `${word.slice(0, -1)}ies` : `${word}s`}`;
 
 /** An agent's builder for one leaf in the explainer's seven steps, worded by `w`. */
 export function explainAgent(entries: readonly SessionEntry[], a: ContextAnalysis, w: AgentWording): ExplainStep[] {

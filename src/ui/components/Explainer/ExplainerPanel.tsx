@@ -1,4 +1,5 @@
 import { useCallback } from "react";
+import { rulesOf } from "../../../core";
 import { type Store, useStore } from "../../../store";
 import { useExplainerState } from "../../hooks/useExplainer";
 import { StepDots } from "./StepDots";
@@ -6,11 +7,13 @@ import { useExplainerKeys } from "./useExplainerKeys";
 import "./Explainer.css";
 
 const selectSetStep = (s: Store) => s.setExplainStep;
+const selectDialect = (s: Store) => s.session?.dialect ?? "pi";
 
 /** The builder for the selected leaf, one step at a time, painted on the graph and the inspector. */
 export function ExplainerPanel() {
 	const { explainer, wait } = useExplainerState();
 	const setStep = useStore(selectSetStep);
+	const kicker = `How ${rulesOf(useStore(selectDialect)).label} builds the context`;
 	const index = explainer?.index ?? 0;
 	const count = explainer?.steps.length ?? 0;
 	const go = useCallback(
@@ -24,7 +27,7 @@ export function ExplainerPanel() {
 		return (
 			<section className="explainer" data-testid="explainer" aria-label="How the context is built, step by step">
 				<header className="explainer__head">
-					<span className="explainer__kicker">How pi builds the context</span>
+					<span className="explainer__kicker">{kicker}</span>
 					<span className="explainer__spacer" />
 					<button type="button" className="explainer__close" data-testid="explainer-close" onClick={leave}>
 						Done
@@ -43,7 +46,7 @@ export function ExplainerPanel() {
 	return (
 		<section className="explainer" data-testid="explainer" aria-label="How the context is built, step by step">
 			<header className="explainer__head">
-				<span className="explainer__kicker">How pi builds the context</span>
+				<span className="explainer__kicker">{kicker}</span>
 				<StepDots steps={explainer.steps} index={index} onPick={setStep} />
 				<span className="explainer__spacer" />
 				<button type="button" className="explainer__close" data-testid="explainer-close" onClick={leave}>
