@@ -26,6 +26,16 @@
  *   as `large-v1` is (labels retargeted). Checked on writing: `parseSession` gives ~100,000
  *   message entries, one leaf, version 1, no compaction or branch summary, and besides the note
  *   that it was migrated no more issues than the v3 source.
+ * - `large-claude`: `large` as Claude Code writes a session: no header; each entry a line with
+ *   `uuid`/`parentUuid`/`sessionId`; an assistant message one line per content block (one
+ *   `message.id`, chained), a tool result a user line of its own, a compaction a `compact_boundary`
+ *   (its logical parent the compaction's parent) and the summary prompt under it; the other entry
+ *   types `system` lines between turns. Same conversation, same branches.
+ * - `large-codex`: `large` as a Codex rollout: `session_meta`, then every message entry in file
+ *   order as `response_item`s (a reply's text, reasoning and calls one item each), `token_count`
+ *   after each reply, `turn_context` for model and thinking changes, a compaction a `compacted` line
+ *   whose replacement history is the user messages since the previous one (a rollout has no
+ *   branches: a branch's entries are simply appended, as a long linear history).
  * - `bushy`: the ~8 MB branchy workload. `bushy-large`: ~100 MB with hundreds of branch points.
  * - `tool50`: the first ~40 MB of `large`, one tool result in its middle carrying a single ~50 MB
  *   output string (~90 MB in all).
@@ -78,6 +88,8 @@ export const SHAPES = [
 	"large-headerless",
 	"large-omp",
 	"large-v1",
+	"large-claude",
+	"large-codex",
 	"long-chain",
 	"bushy",
 	"bushy-large",
@@ -404,6 +416,14 @@ export function ensureShape(name: ShapeName): ShapeFile {
 			});
 			return { name, ...w };
 		}
+		case "large-claude":
+		case "large-codex": {
+			const large = ensureWorkload(WORKLOADS.large);
+			const w = cached(name, derivedParams(name, large, null), (p) =>
+				name === "large-claude" ? writeClaude(large.path, p) : writeCodex(large.path, p),
+			);
+			return { name, ...w };
+		}
 		case "long-chain": {
 			const source = ensureWorkload(LONG_CHAIN_SOURCE);
 			const w = cached(name, derivedParams(name, source, null), (p) => {
@@ -435,4 +455,251 @@ export function ensureShape(name: ShapeName): ShapeFile {
 			return { name, ...w };
 		}
 	}
+}
+
+/** Claude Code's content blocks for pi's (a tool call a `tool_use`, thinking with its signature). */
+function claudeBlocks(content: unknown): unknown[] {
+	if (typeof content === "string") return [{ type: "text", text: content }];
+	if (!Array.isArray(content)) return [];
+	return content.map((b: Json) => {
+		if (b.type === "toolCall") return { type: "tool_use", id: b.id, name: b.name, input: b.arguments };
+		if (b.type === "thinking") return { type: "thinking", thinking: b.thinking, signature: "sig" };
+		if (b.type === "image") return { type: "image", source: { type: "base64", media_type: b.mimeType, data: b.data } };
+		return b;
+	});
+}
+
+/** `large` written as Claude Code writes a session (see `large-claude` above). */
+function writeClaude(source: string, path: string): WrittenSession {
+	const out = new LineWriter(path);
+	/** A pi entry's id → the uuid of the last line it was written as (what its children hang under). */
+	const last = new Map<string, string>();
+	const base = {
+		isSidechain: false,
+		userType: "external",
+		cwd: "/home/dev/projects/session-explorer",
+		sessionId: "bench-claude-100",
+		version: "2.1.90",
+		gitBranch: "main",
+	};
+	let response = 0;
+	for (const text of readLines(source)) {
+		if (text === "") continue;
+		const e = JSON.parse(text) as Json;
+		if (e.type === "session") continue;
+		const id = String(e.id);
+		const parent = e.parentId == null ? null : (last.get(String(e.parentId)) ?? null);
+		const timestamp = e.timestamp;
+		const m = e.message as Json | undefined;
+		if (e.type === "message" && m?.role === "assistant") {
+			const blocks = claudeBlocks(m.content);
+			const u = (m.usage ?? {}) as Json;
+			const usage = {
+				input_tokens: u.input ?? 0,
+				cache_creation_input_tokens: u.cacheWrite ?? 0,
+				cache_read_input_tokens: u.cacheRead ?? 0,
+				output_tokens: u.output ?? 0,
+			};
+			const mid = `msg_${++response}`;
+			let up = parent;
+			blocks.forEach((b, k) => {
+				const uuid = k === 0 ? id : `${id}-${k}`;
+				out.line(
+					JSON.stringify({
+						parentUuid: up,
+						...base,
+						message: {
+							model: m.model,
+							id: mid,
+							type: "message",
+							role: "assistant",
+							content: [b],
+							stop_reason: k === blocks.length - 1 ? "end_turn" : null,
+							usage,
+						},
+						requestId: `req_${response}`,
+						type: "assistant",
+						uuid,
+						timestamp,
+					}),
+				);
+				up = uuid;
+			});
+			last.set(id, up ?? id);
+			continue;
+		}
+		if (e.type === "message" && m?.role === "toolResult") {
+			const block = {
+				tool_use_id: m.toolCallId,
+				type: "tool_result",
+				content: claudeBlocks(m.content),
+				is_error: m.isError === true,
+			};
+			out.line(
+				JSON.stringify({
+					parentUuid: parent,
+					...base,
+					type: "user",
+					message: { role: "user", content: [block] },
+					uuid: id,
+					timestamp,
+				}),
+			);
+		} else if (e.type === "message") {
+			out.line(
+				JSON.stringify({
+					parentUuid: parent,
+					...base,
+					type: "user",
+					message: { role: "user", content: m?.role === "user" ? m.content : JSON.stringify(m) },
+					uuid: id,
+					timestamp,
+				}),
+			);
+		} else if (e.type === "compaction") {
+			out.line(
+				JSON.stringify({
+					parentUuid: null,
+					logicalParentUuid: parent,
+					...base,
+					type: "system",
+					subtype: "compact_boundary",
+					content: "Conversation compacted",
+					compactMetadata: { trigger: "auto", preTokens: e.tokensBefore },
+					uuid: id,
+					timestamp,
+				}),
+			);
+			out.line(
+				JSON.stringify({
+					parentUuid: id,
+					...base,
+					type: "user",
+					message: {
+						role: "user",
+						content: `This session is being continued from a previous conversation. ${String(e.summary)}`,
+					},
+					isVisibleInTranscriptOnly: true,
+					isCompactSummary: true,
+					uuid: `${id}-summary`,
+					timestamp,
+				}),
+			);
+			last.set(id, `${id}-summary`);
+			continue;
+		} else {
+			out.line(
+				JSON.stringify({
+					parentUuid: parent,
+					...base,
+					type: "system",
+					subtype: String(e.type),
+					content: JSON.stringify(e).slice(0, 200),
+					uuid: id,
+					timestamp,
+				}),
+			);
+		}
+		last.set(id, id);
+	}
+	out.close();
+	return { path, bytes: out.bytes, lines: out.lines };
+}
+
+/** `large` written as a Codex rollout (see `large-codex` above). */
+function writeCodex(source: string, path: string): WrittenSession {
+	const out = new LineWriter(path);
+	const line = (timestamp: unknown, type: string, payload: Json) =>
+		out.line(JSON.stringify({ timestamp, type, payload }));
+	let users: Json[] = [];
+	for (const text of readLines(source)) {
+		if (text === "") continue;
+		const e = JSON.parse(text) as Json;
+		const t = e.timestamp;
+		if (e.type === "session") {
+			line(t, "session_meta", {
+				id: "bench-codex-100",
+				timestamp: t,
+				cwd: e.cwd,
+				originator: "codex-tui",
+				cli_version: "0.130.0",
+				source: "cli",
+				model_provider: "openai",
+				base_instructions: { text: "You are Codex." },
+			});
+			continue;
+		}
+		const m = e.message as Json | undefined;
+		if (e.type === "model_change" || e.type === "thinking_level_change") {
+			line(t, "turn_context", {
+				turn_id: e.id,
+				cwd: "/w",
+				approval_policy: "on-request",
+				sandbox_policy: { type: "workspace-write" },
+				model: e.modelId ?? "gpt-5.4",
+				effort: e.thinkingLevel ?? "medium",
+				summary: "auto",
+			});
+		} else if (e.type === "compaction") {
+			line(t, "compacted", {
+				message: "",
+				replacement_history: [
+					...users.slice(-8),
+					{ type: "compaction", id: `cmp_${String(e.id)}`, encrypted_content: "opaque" },
+				],
+			});
+			users = [];
+		} else if (m?.role === "user") {
+			const item = {
+				type: "message",
+				role: "user",
+				content: claudeBlocks(m.content).map((b) => ({ type: "input_text", text: (b as Json).text ?? "" })),
+			};
+			users.push(item);
+			line(t, "response_item", item);
+		} else if (m?.role === "assistant") {
+			for (const b of claudeBlocks(m.content) as Json[]) {
+				if (b.type === "tool_use")
+					line(t, "response_item", {
+						type: "function_call",
+						name: b.name,
+						arguments: JSON.stringify(b.input),
+						call_id: b.id,
+					});
+				else if (b.type === "thinking")
+					line(t, "response_item", {
+						type: "reasoning",
+						summary: [{ type: "summary_text", text: b.thinking }],
+						content: null,
+						encrypted_content: "opaque",
+					});
+				else
+					line(t, "response_item", {
+						type: "message",
+						role: "assistant",
+						content: [{ type: "output_text", text: b.text ?? "" }],
+					});
+			}
+			const u = (m.usage ?? {}) as Json;
+			const last = {
+				input_tokens: Number(u.input ?? 0) + Number(u.cacheRead ?? 0),
+				cached_input_tokens: u.cacheRead ?? 0,
+				output_tokens: u.output ?? 0,
+				reasoning_output_tokens: 0,
+				total_tokens: 0,
+			};
+			line(t, "event_msg", {
+				type: "token_count",
+				info: { total_token_usage: last, last_token_usage: last, model_context_window: 258400 },
+				rate_limits: null,
+			});
+		} else if (m?.role === "toolResult") {
+			const texts = claudeBlocks(m.content)
+				.map((b) => String((b as Json).text ?? ""))
+				.join("");
+			line(t, "response_item", { type: "function_call_output", call_id: m.toolCallId, output: texts });
+		}
+	}
+	out.close();
+	return { path, bytes: out.bytes, lines: out.lines };
 }

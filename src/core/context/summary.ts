@@ -1,4 +1,4 @@
-import type { AgentMessage, Message, SessionEntry } from "../session/types";
+import type { AgentMessage, LineMark, Message, SessionEntry } from "../session/types";
 import { type CodeLanguage, toolResultLanguages } from "../text/codeLanguage";
 import { type Clip, clipValue } from "../util/clip";
 import { type EntryKind, entryKind, entryPreview } from "../view/entryKind";
@@ -98,6 +98,8 @@ export interface EntryRowView {
 	messageCount: number;
 	editId?: string;
 	dropReason?: string;
+	/** Another agent's notes that sit on the chain here (hooks, timings): one line, when there are any. */
+	marks?: string;
 }
 
 /** Where a message came from. */
@@ -230,7 +232,15 @@ export function entryRow(fate: PathEntryFate, index: number, entry: SessionEntry
 		messageCount: fate.messageCount,
 		...(fate.editId !== undefined ? { editId: fate.editId } : {}),
 		...(fate.dropReason !== undefined ? { dropReason: fate.dropReason } : {}),
+		...(Array.isArray(entry.marks) && entry.marks.length > 0 ? { marks: marksLine(entry.marks) } : {}),
 	};
+}
+
+/** "then attachment hook_success: ok · system turn_duration: 8.4 s" (at most five, then a count). */
+function marksLine(marks: readonly LineMark[]): string {
+	const shown = marks.slice(0, 5).map((m) => (m.text ? `${m.kind}: ${m.text}` : m.kind));
+	const more = marks.length > 5 ? ` · ${marks.length - 5} more` : "";
+	return `then ${shown.join(" · ")}${more}`;
 }
 
 function sourceView(analysis: ContextAnalysis, i: number): MessageSourceView {

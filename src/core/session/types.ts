@@ -171,6 +171,15 @@ interface EntryBase {
 	wire?: unknown;
 	/** Claude Code and Codex files: the lines that sit on the chain here without being entries. */
 	marks?: LineMark[];
+	/** Claude Code: the API response (`message.id`) an assistant line is part of. */
+	response?: string;
+	/** Claude Code: a subagent's line (`isSidechain`), and the agent's id. */
+	sidechain?: boolean;
+	agentId?: string;
+	/** Claude Code: text the app added (`isMeta`), the summary prompt after a compaction, an error it wrote itself. */
+	meta?: boolean;
+	compactSummary?: boolean;
+	apiError?: boolean;
 }
 
 /**

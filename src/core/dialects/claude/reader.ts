@@ -24,6 +24,7 @@ import type {
 } from "../../session/types";
 import { fieldOf, isRecord, numberField, stringField } from "../../util/fields";
 import type { Fields, LineReader, ReadSession } from "../rules";
+import { assistantBlock, markKind, markText, resultContent, usageOf, userBlock } from "./blocks";
 
 /** Line types Claude Code writes without a uuid: metadata, never part of the conversation. */
 const METADATA_TYPES: ReadonlySet<string> = new Set([
@@ -54,103 +55,11 @@ export function isClaudeLine(first: Fields): boolean {
 	return METADATA_TYPES.has(type) && typeof first.sessionId === "string";
 }
 
-/** A line of the chain as read, placed when the file has been read. */
-interface Held {
+/** A line whose parent is written after it, waiting for it. */
+interface Waiting {
 	obj: Fields;
 	line: number;
 	uuid: string;
-}
-
-/** What the reader keeps of one entry while reading. */
-interface Shown {
-	/** First shown child (the chain goes on there), -1 when none yet. */
-	next: number;
-	/** Where the chain from here ended when last asked (`chainEnd`). */
-	end: number;
-	/** Starts a turn: a prompt, the first line of a response, a compaction. */
-	turn: boolean;
-	/** The API response (`message.id`) an assistant line belongs to. */
-	response: string | undefined;
-	sidechain: boolean;
-}
-
-const IMAGE_PLACEHOLDER = "[image]";
-
-/** A Claude Code content block as pi's content block (kept as it is when pi has none like it). */
-function userBlock(block: unknown): UserContent | undefined {
-	if (!isRecord(block)) return undefined;
-	if (block.type === "text" && typeof block.text === "string") return { type: "text", text: block.text };
-	if (block.type === "image") {
-		const source = block.source;
-		const data = stringField(source, "data");
-		const mimeType = stringField(source, "media_type");
-		if (data !== undefined && mimeType !== undefined) return { type: "image", data, mimeType };
-		return { type: "text", text: IMAGE_PLACEHOLDER };
-	}
-	return { type: "text", text: `[${String(block.type)}]` };
-}
-
-function assistantBlock(block: unknown): AssistantContent | undefined {
-	if (!isRecord(block)) return undefined;
-	switch (block.type) {
-		case "text":
-			return typeof block.text === "string" ? { type: "text", text: block.text } : undefined;
-		case "thinking":
-			return {
-				type: "thinking",
-				thinking: typeof block.thinking === "string" ? block.thinking : "",
-				...(typeof block.signature === "string" ? { thinkingSignature: block.signature } : {}),
-			};
-		case "redacted_thinking":
-			return { type: "thinking", thinking: "[redacted thinking]", redacted: true };
-		case "tool_use":
-		case "server_tool_use":
-			return {
-				type: "toolCall",
-				id: typeof block.id === "string" ? block.id : "",
-				name: typeof block.name === "string" ? block.name : "",
-				arguments: isRecord(block.input) ? block.input : {},
-			};
-		default:
-			return { type: "text", text: `[${String(block.type)}]` };
-	}
-}
-
-/** A tool result's content as pi's (a string stays a string). */
-function resultContent(content: unknown): string | UserContent[] {
-	if (typeof content === "string") return content;
-	if (!Array.isArray(content)) return "";
-	const out: UserContent[] = [];
-	for (const b of content) {
-		const mapped = userBlock(b);
-		if (mapped) out.push(mapped);
-	}
-	return out;
-}
-
-/** One short line for a mark: what the note says, clipped. */
-function markText(obj: Fields): string {
-	const content = obj.content;
-	if (typeof content === "string") return clipLine(content);
-	const attachment = obj.attachment;
-	if (isRecord(attachment)) {
-		const text = stringField(attachment, "content") ?? stringField(attachment, "hookName") ?? "";
-		return clipLine(text);
-	}
-	const data = obj.data;
-	if (isRecord(data)) return clipLine(stringField(data, "hookName") ?? stringField(data, "type") ?? "");
-	const ms = numberField(obj, "durationMs");
-	return ms !== undefined ? `${(ms / 1000).toFixed(1)} s` : "";
-}
-
-function clipLine(text: string): string {
-	const line = text.replace(/\s+/g, " ").trim();
-	return line.length > 160 ? `${line.slice(0, 160)}…` : line;
-}
-
-function markKind(obj: Fields): string {
-	const sub = stringField(obj, "subtype") ?? stringField(obj.attachment, "type") ?? stringField(obj.data, "type");
-	return sub ? `${String(obj.type)} ${sub}` : String(obj.type);
 }
 
 function timeOf(iso: unknown): number {
@@ -158,26 +67,45 @@ function timeOf(iso: unknown): number {
 	return Number.isFinite(t) ? t : 0;
 }
 
+/** One user line's parts: each tool result an entry, then its own words as one. */
+interface UserPart {
+	message: AgentMessage;
+	wire: unknown[];
+	result: boolean;
+}
+
 /** Reads Claude Code lines in file order; `finish` gives the session. */
 export class ClaudeReader implements LineReader {
 	private readonly entries: SessionEntry[] = [];
 	private readonly lines: number[] = [];
 	private readonly issues: SessionIssue[] = [];
-	private readonly shown: Shown[] = [];
+	// Per entry: its first shown child (the chain goes on there; -1: none yet), where the chain from
+	// it ended when last asked (`chainEnd`), whether it starts a turn (a prompt, a response's first
+	// line, a compaction), its response (`message.id`), whether it is in a subagent's lane.
+	private readonly next: number[] = [];
+	private readonly end: number[] = [];
+	private readonly turn: boolean[] = [];
+	private readonly response: (string | undefined)[] = [];
+	private readonly side: boolean[] = [];
 	/** Line uuid → the position of the entry that stands for it (its last entry; a mark's entry); -1: a root. */
 	private readonly stand = new Map<string, number>();
 	private readonly toolNames = new Map<string, string>();
-	/** The chain's lines in file order, and their uuids (placed by `finish`). */
-	private readonly read: Held[] = [];
-	private readonly known = new Set<string>();
+	/** Lines whose parent has not been read yet, by that parent's uuid. */
+	private readonly waiting = new Map<string, Waiting[]>();
+	/** Response → its latest line's position (only the last line of a response keeps its usage). */
+	private readonly responseEnd = new Map<string, number>();
 	/** Marks met before any entry (a file that starts between turns). */
 	private pending: LineMark[] = [];
+	private readonly compactions: number[] = [];
+	private laneRoots = 0;
+	private leaf = -1;
 	private sessionId = "";
 	private cwd = "";
 	private agentVersion = "";
 	private firstTime = "";
 	private titles = { custom: "", ai: "", summary: "" };
-	private sliced = false;
+	/** The file's first line of the chain (a slice of a session starts with one whose parent is elsewhere). */
+	private firstLine = 0;
 	/** The last entry outside a subagent's lane and in one (where a compaction without its parent goes on). */
 	private readonly lastOf = [-1, -1];
 
@@ -190,61 +118,61 @@ export class ClaudeReader implements LineReader {
 	}
 
 	accept(obj: Fields, line: number): void {
-		if (typeof obj.sessionId === "string" && this.sessionId === "") this.sessionId = obj.sessionId;
-		if (typeof obj.cwd === "string" && this.cwd === "") this.cwd = obj.cwd;
+		if (this.sessionId === "" && typeof obj.sessionId === "string") this.sessionId = obj.sessionId;
+		if (this.cwd === "" && typeof obj.cwd === "string") this.cwd = obj.cwd;
 		if (typeof obj.version === "string") this.agentVersion = obj.version;
-		if (typeof obj.timestamp === "string" && this.firstTime === "") this.firstTime = obj.timestamp;
+		if (this.firstTime === "" && typeof obj.timestamp === "string") this.firstTime = obj.timestamp;
 		const uuid = obj.uuid;
 		if (typeof uuid !== "string" || uuid === "") {
 			this.metadata(obj, line);
 			return;
 		}
-		this.read.push({ obj, line, uuid });
-		this.known.add(uuid);
+		if (this.firstLine === 0) this.firstLine = line;
+		// A few builds write a parallel call's result before the line holding the call (its
+		// parent): the line waits for its parent. One whose parent never comes is placed at the end.
+		const parent = obj.parentUuid;
+		if (typeof parent === "string" && parent !== uuid && !this.stand.has(parent)) {
+			const list = this.waiting.get(parent);
+			if (list) list.push({ obj, line, uuid });
+			else this.waiting.set(parent, [{ obj, line, uuid }]);
+			return;
+		}
+		this.placeWithWaiting(obj, line, uuid);
 	}
 
-	/**
-	 * Places the lines read, in file order, but each after its parent: a few builds write a
-	 * parallel call's result before the line holding the call (its parent), which waits for it.
-	 */
-	private placeAll(): void {
-		const waiting = new Map<string, Held[]>();
-		const place = (first: Held) => {
-			const stack = [first];
-			for (let h = stack.pop(); h !== undefined; h = stack.pop()) {
-				this.place(h.obj, h.line, h.uuid);
-				const after = waiting.get(h.uuid);
-				if (after) {
-					waiting.delete(h.uuid);
-					for (let i = after.length - 1; i >= 0; i--) stack.push(after[i]);
-				}
-			}
+	/** Places a line, then the lines that waited for it (and theirs). */
+	private placeWithWaiting(obj: Fields, line: number, uuid: string): void {
+		this.place(obj, line, uuid);
+		if (this.waiting.size === 0) return;
+		const stack: Waiting[] = [];
+		const more = (id: string) => {
+			const list = this.waiting.get(id);
+			if (!list) return;
+			this.waiting.delete(id);
+			for (let i = list.length - 1; i >= 0; i--) stack.push(list[i]);
 		};
-		for (const h of this.read) {
-			const parent = h.obj.parentUuid;
-			if (typeof parent === "string" && parent !== h.uuid && this.known.has(parent) && !this.stand.has(parent)) {
-				const list = waiting.get(parent);
-				if (list) list.push(h);
-				else waiting.set(parent, [h]);
-				continue;
+		more(uuid);
+		for (let w = stack.pop(); w !== undefined; w = stack.pop()) {
+			this.place(w.obj, w.line, w.uuid);
+			more(w.uuid);
+		}
+	}
+
+	/** The lines still waiting when the file ends: their parents are not in the file (or wait on each other). */
+	private placeOrphans(): void {
+		while (this.waiting.size > 0) {
+			let first: Waiting | null = null;
+			for (const list of this.waiting.values()) for (const w of list) if (!first || w.line < first.line) first = w;
+			if (!first) break;
+			const parent = String(first.obj.parentUuid);
+			const list = this.waiting.get(parent) ?? [];
+			this.waiting.delete(parent);
+			for (const w of list) {
+				if (this.stand.has(w.uuid)) continue;
+				// Placed as if its parent were absent (`place` reports it), then what waited on it.
+				this.placeWithWaiting(w.obj, w.line, w.uuid);
 			}
-			place(h);
 		}
-		// Lines whose parents wait on each other (a cycle): roots, in file order.
-		const left = [...waiting.values()].flat().sort((a, b) => a.line - b.line);
-		for (const h of left) {
-			if (this.stand.has(h.uuid)) continue;
-			this.issue(
-				h.line,
-				"claude-missing-parent",
-				"warning",
-				"The line's parents form a cycle: shown as a root",
-				h.uuid,
-			);
-			h.obj.parentUuid = null;
-			place(h);
-		}
-		this.read.length = 0;
 	}
 
 	private place(obj: Fields, line: number, uuid: string): void {
@@ -261,16 +189,15 @@ export class ClaudeReader implements LineReader {
 		const boundary = type === "system" && obj.subtype === "compact_boundary";
 		const rawParent = boundary && obj.parentUuid == null ? obj.logicalParentUuid : obj.parentUuid;
 		let parent = -1;
-		const side = obj.isSidechain === true ? 1 : 0;
+		const lane = obj.isSidechain === true;
 		if (boundary && (typeof rawParent !== "string" || !this.stand.has(rawParent))) {
 			// A compaction whose conversation parent the file does not hold (a subagent's, whose
 			// logical parent is in its parent's file): it goes on after the line before it.
-			parent = this.lastOf[side];
+			parent = this.lastOf[lane ? 1 : 0];
 		} else if (typeof rawParent === "string") {
 			const at = this.stand.get(rawParent);
 			if (at !== undefined) parent = at;
-			else if (this.entries.length === 0 && !this.sliced) {
-				this.sliced = true;
+			else if (line === this.firstLine) {
 				this.issue(
 					line,
 					"claude-slice",
@@ -287,8 +214,8 @@ export class ClaudeReader implements LineReader {
 				);
 			}
 		}
-		if (type === "user" || type === "assistant") this.message(obj, line, uuid, parent);
-		else if (boundary) this.compaction(obj, line, uuid, parent);
+		if (type === "user" || type === "assistant") this.message(obj, line, uuid, parent, lane);
+		else if (boundary) this.compaction(obj, line, uuid, parent, lane);
 		else this.mark(obj, line, uuid, parent, MARK_TYPES.has(String(type)));
 	}
 
@@ -314,52 +241,76 @@ export class ClaudeReader implements LineReader {
 		message: string,
 		entryId?: string,
 	): void {
-		this.report({ line, severity, code, message, ...(entryId ? { entryId } : {}) });
+		this.report(entryId ? { line, severity, code, message, entryId } : { line, severity, code, message });
 	}
 
 	/** The end of the chain that goes on from `at` (its first children, one after another). */
 	private chainEnd(at: number): number {
-		let q = this.shown[at].end;
-		while (this.shown[q].next !== -1) q = this.shown[q].next;
-		this.shown[at].end = q;
+		const { next } = this;
+		let q = this.end[at];
+		while (next[q] !== -1) q = next[q];
+		this.end[at] = q;
 		return q;
 	}
 
 	/** Whether the chain from `at` on already holds the start of a turn. */
 	private turnAfter(at: number): boolean {
-		for (let q = this.shown[at].next; q !== -1; q = this.shown[q].next) if (this.shown[q].turn) return true;
+		const { next, turn } = this;
+		for (let q = next[at]; q !== -1; q = next[q]) if (turn[q]) return true;
 		return false;
 	}
 
 	/** Where a line whose raw parent stands at `parent` goes: a fork there, or the end of its chain. */
 	private placeUnder(parent: number, turn: boolean): number {
 		if (parent < 0) return -1;
+		if (this.next[parent] === -1) return parent;
 		return turn && this.turnAfter(parent) ? parent : this.chainEnd(parent);
 	}
 
-	private push(entry: SessionEntry, line: number, under: number, shown: Omit<Shown, "next" | "end">): number {
+	private push(
+		entry: SessionEntry,
+		line: number,
+		under: number,
+		turn: boolean,
+		response: string | undefined,
+		lane: boolean,
+	): number {
 		const at = this.entries.length;
 		entry.dialect = "claude-code";
 		entry.parentId = under < 0 ? null : this.entries[under].id;
-		if (this.pending.length > 0 && under < 0) {
-			entry.marks = this.pending;
-			this.pending = [];
+		if (under < 0) {
+			if (this.pending.length > 0) {
+				entry.marks = this.pending;
+				this.pending = [];
+			}
+			if (lane) this.laneRoots++;
 		}
+		if (lane) entry.sidechain = true;
 		this.entries.push(entry);
 		this.lines.push(line);
-		this.shown.push({ ...shown, next: -1, end: at });
-		this.lastOf[shown.sidechain ? 1 : 0] = at;
-		if (under >= 0 && this.shown[under].next === -1) this.shown[under].next = at;
+		this.next.push(-1);
+		this.end.push(at);
+		this.turn.push(turn);
+		this.response.push(response);
+		this.side.push(lane);
+		this.lastOf[lane ? 1 : 0] = at;
+		if (under >= 0 && this.next[under] === -1) this.next[under] = at;
+		if (entry.type === "message" && !lane) this.leaf = at;
 		return at;
 	}
 
-	private message(obj: Fields, line: number, uuid: string, parent: number): void {
+	/** The flags of a line the view and the builder read, set on its entry. */
+	private static flag(entry: SessionEntry, obj: Fields): SessionEntry {
+		if (obj.isMeta === true) entry.meta = true;
+		if (obj.isCompactSummary === true) entry.compactSummary = true;
+		if (obj.isApiErrorMessage === true) entry.apiError = true;
+		if (typeof obj.agentId === "string") entry.agentId = obj.agentId;
+		return entry;
+	}
+
+	private message(obj: Fields, line: number, uuid: string, parent: number, lane: boolean): void {
 		const message = obj.message;
 		const timestamp = typeof obj.timestamp === "string" ? obj.timestamp : "";
-		const ms = timeOf(obj.timestamp);
-		const sidechain = obj.isSidechain === true;
-		const base = { type: "message", timestamp, ...(sidechain ? { sidechain: true } : {}) };
-		const flags = lineFlags(obj);
 		if (!isRecord(message)) {
 			this.issue(
 				line,
@@ -368,72 +319,110 @@ export class ClaudeReader implements LineReader {
 				"A user or assistant line without a message object: shown, not sent",
 				uuid,
 			);
-			const at = this.push(
-				{ ...base, type: `claude_${String(obj.type)}`, id: uuid, parentId: null, ...flags },
-				line,
-				this.placeUnder(parent, false),
-				{ turn: false, response: undefined, sidechain },
+			const entry: SessionEntry = { type: `claude_${String(obj.type)}`, id: uuid, parentId: null, timestamp };
+			this.stand.set(
+				uuid,
+				this.push(ClaudeReader.flag(entry, obj), line, this.placeUnder(parent, false), false, undefined, lane),
 			);
-			this.stand.set(uuid, at);
 			return;
 		}
+		const ms = timeOf(timestamp);
 		if (obj.type === "assistant") {
-			const content = Array.isArray(message.content) ? message.content : [];
-			const blocks: AssistantContent[] = [];
-			for (const b of content) {
-				const mapped = assistantBlock(b);
-				if (mapped) blocks.push(mapped);
-				if (isRecord(b) && b.type === "tool_use" && typeof b.id === "string" && typeof b.name === "string")
-					this.toolNames.set(b.id, b.name);
-			}
-			const response = stringField(message, "id") ?? `line-${line}`;
-			const synthetic = obj.isApiErrorMessage === true || message.model === "<synthetic>";
-			const parentResponse = parent >= 0 ? this.shown[parent].response : undefined;
-			const turn = !synthetic && parentResponse !== response;
-			const usage = usageOf(message.usage);
-			const assistant: AgentMessage = {
-				role: "assistant",
-				content: blocks,
-				api: "anthropic-messages",
-				provider: "anthropic",
-				model: stringField(message, "model") ?? "",
-				...(usage ? { usage } : {}),
-				...(typeof message.stop_reason === "string" ? { stopReason: message.stop_reason } : {}),
-				...(synthetic ? { errorMessage: blocks.map((b) => (b.type === "text" ? b.text : "")).join("") } : {}),
-				timestamp: ms,
-			};
-			const at = this.push(
-				{
-					...base,
-					id: uuid,
-					parentId: null,
-					message: assistant,
-					wire: { role: "assistant", content },
-					response,
-					...flags,
-				},
-				line,
-				this.placeUnder(parent, turn),
-				{ turn, response, sidechain },
-			);
-			this.stand.set(uuid, at);
+			this.assistant(obj, message, line, uuid, parent, lane, timestamp, ms);
 			return;
 		}
-		// A user line: its tool results one entry each, then its own words (if any) as one.
-		const side = obj.isSidechain === true ? 1 : 0;
-		if (parent < 0 && obj.isCompactSummary === true && this.lastOf[side] >= 0) {
+		if (parent < 0 && obj.isCompactSummary === true && this.lastOf[lane ? 1 : 0] >= 0) {
 			// Builds before the boundary line (1.x) began a compacted session's new root with the
 			// summary alone: the compaction it stands for goes on the path, as newer builds write it.
-			parent = this.push(
-				{ type: "compaction", id: `${uuid}:compaction`, parentId: null, timestamp, summary: "", tokensBefore: 0 },
-				line,
-				this.lastOf[side],
-				{ turn: true, response: undefined, sidechain: side === 1 },
-			);
+			const entry: SessionEntry = {
+				type: "compaction",
+				id: `${uuid}:compaction`,
+				parentId: null,
+				timestamp,
+				summary: "",
+				tokensBefore: 0,
+			};
+			parent = this.push(entry, line, this.lastOf[lane ? 1 : 0], true, undefined, lane);
+			this.compactions.push(parent);
 		}
-		const raw = message.content;
-		const blocks: unknown[] = typeof raw === "string" ? [{ type: "text", text: raw }] : Array.isArray(raw) ? raw : [];
-		const parts: { message: AgentMessage; wire: unknown[]; result: boolean }[] = [];
+		const parts = this.userParts(message.content, ms);
+		let under = this.placeUnder(parent, !parts[0].result);
+		for (let i = 0; i < parts.length; i++) {
+			const part = parts[i];
+			const entry: SessionEntry = {
+				type: "message",
+				id: i === 0 ? uuid : `${uuid}~${i}`,
+				parentId: null,
+				timestamp,
+				message: part.message,
+				wire: { role: "user", content: part.wire },
+			};
+			under = this.push(ClaudeReader.flag(entry, obj), line, under, !part.result, undefined, lane);
+		}
+		this.stand.set(uuid, under);
+	}
+
+	private assistant(
+		obj: Fields,
+		message: Fields,
+		line: number,
+		uuid: string,
+		parent: number,
+		lane: boolean,
+		timestamp: string,
+		ms: number,
+	): void {
+		const content = Array.isArray(message.content) ? message.content : [];
+		const blocks: AssistantContent[] = [];
+		for (const b of content) {
+			const mapped = assistantBlock(b);
+			if (mapped) blocks.push(mapped);
+			if (mapped?.type === "toolCall" && mapped.name !== "") this.toolNames.set(mapped.id, mapped.name);
+		}
+		const response = typeof message.id === "string" ? message.id : `line-${line}`;
+		const synthetic = obj.isApiErrorMessage === true || message.model === "<synthetic>";
+		const turn = !synthetic && (parent < 0 || this.response[parent] !== response);
+		const assistant: AgentMessage = {
+			role: "assistant",
+			content: blocks,
+			api: "anthropic-messages",
+			provider: "anthropic",
+			model: typeof message.model === "string" ? message.model : "",
+			timestamp: ms,
+		};
+		// Usage once per response: on its last line (earlier ones hold the stream's first figures).
+		const usage = usageOf(message.usage);
+		if (usage) assistant.usage = usage;
+		if (typeof message.stop_reason === "string") assistant.stopReason = message.stop_reason;
+		if (synthetic) assistant.errorMessage = blocks.map((b) => (b.type === "text" ? b.text : "")).join("");
+		const before = this.responseEnd.get(response);
+		if (before !== undefined) {
+			const m = fieldOf(this.entries[before], "message");
+			if (isRecord(m)) delete m.usage;
+		}
+		const entry: SessionEntry = {
+			type: "message",
+			id: uuid,
+			parentId: null,
+			timestamp,
+			message: assistant,
+			wire: { role: "assistant", content },
+			response,
+		};
+		const at = this.push(ClaudeReader.flag(entry, obj), line, this.placeUnder(parent, turn), turn, response, lane);
+		this.responseEnd.set(response, at);
+		this.stand.set(uuid, at);
+	}
+
+	/** A user line's parts: each tool result one, then its own words (if any) as one. */
+	private userParts(raw: unknown, ms: number): UserPart[] {
+		if (typeof raw === "string") {
+			return [
+				{ message: { role: "user", content: raw, timestamp: ms }, wire: [{ type: "text", text: raw }], result: false },
+			];
+		}
+		const blocks: unknown[] = Array.isArray(raw) ? raw : [];
+		const parts: UserPart[] = [];
 		let words: unknown[] = [];
 		const flushWords = () => {
 			if (words.length === 0) return;
@@ -442,11 +431,7 @@ export class ClaudeReader implements LineReader {
 				const mapped = userBlock(b);
 				if (mapped) content.push(mapped);
 			}
-			parts.push({
-				message: { role: "user", content: typeof raw === "string" ? raw : content, timestamp: ms },
-				wire: words,
-				result: false,
-			});
+			parts.push({ message: { role: "user", content, timestamp: ms }, wire: words, result: false });
 			words = [];
 		};
 		for (const b of blocks) {
@@ -470,41 +455,22 @@ export class ClaudeReader implements LineReader {
 		flushWords();
 		if (parts.length === 0)
 			parts.push({ message: { role: "user", content: "", timestamp: ms }, wire: [], result: false });
-		let under = -2;
-		let at = -1;
-		for (let i = 0; i < parts.length; i++) {
-			const part = parts[i];
-			const turn = !part.result;
-			const id = i === 0 ? uuid : `${uuid}~${i}`;
-			const place = under === -2 ? this.placeUnder(parent, turn) : under;
-			at = this.push(
-				{ ...base, id, parentId: null, message: part.message, wire: { role: "user", content: part.wire }, ...flags },
-				line,
-				place,
-				{ turn, response: undefined, sidechain },
-			);
-			under = at;
-		}
-		this.stand.set(uuid, at);
+		return parts;
 	}
 
-	private compaction(obj: Fields, line: number, uuid: string, parent: number): void {
+	private compaction(obj: Fields, line: number, uuid: string, parent: number, lane: boolean): void {
 		const meta = obj.compactMetadata;
-		const at = this.push(
-			{
-				type: "compaction",
-				id: uuid,
-				parentId: null,
-				timestamp: typeof obj.timestamp === "string" ? obj.timestamp : "",
-				summary: "",
-				tokensBefore: numberField(meta, "preTokens") ?? 0,
-				trigger: stringField(meta, "trigger") ?? "",
-				...(obj.isSidechain === true ? { sidechain: true } : {}),
-			},
-			line,
-			this.placeUnder(parent, true),
-			{ turn: true, response: undefined, sidechain: obj.isSidechain === true },
-		);
+		const entry: SessionEntry = {
+			type: "compaction",
+			id: uuid,
+			parentId: null,
+			timestamp: typeof obj.timestamp === "string" ? obj.timestamp : "",
+			summary: "",
+			tokensBefore: numberField(meta, "preTokens") ?? 0,
+			trigger: stringField(meta, "trigger") ?? "",
+		};
+		const at = this.push(entry, line, this.placeUnder(parent, true), true, undefined, lane);
+		this.compactions.push(at);
 		this.stand.set(uuid, at);
 	}
 
@@ -530,26 +496,10 @@ export class ClaudeReader implements LineReader {
 	}
 
 	finish(): ReadSession {
-		this.placeAll();
+		this.placeOrphans();
 		const { entries } = this;
-		// Usage: once per response, from its last line (earlier lines hold the stream's first figures).
-		const lastOf = new Map<string, number>();
-		for (let i = 0; i < entries.length; i++) {
-			const r = this.shown[i].response;
-			if (r !== undefined) lastOf.set(r, i);
-		}
-		let leaf = -1;
-		for (let i = 0; i < entries.length; i++) {
-			const e = entries[i];
-			const r = this.shown[i].response;
-			if (r !== undefined && lastOf.get(r) !== i) {
-				const m = fieldOf(e, "message");
-				if (isRecord(m)) delete m.usage;
-			}
-			if (e.type === "message" && !this.shown[i].sidechain) leaf = i;
-		}
 		this.fillCompactionSummaries();
-		this.hangSidechains();
+		if (this.laneRoots > 0) this.hangLanes();
 		if (this.pending.length > 0) {
 			this.issue(
 				this.lines[this.lines.length - 1] ?? 1,
@@ -560,7 +510,7 @@ export class ClaudeReader implements LineReader {
 		}
 		// A subagent's own file (its lines all in a lane, each naming the agent): a session of its
 		// own, whose parent is the session that started it (the id its lines carry).
-		const agent = entries.length > 0 && this.shown[0].sidechain ? stringField(entries[0], "agentId") : undefined;
+		const agent = entries.length > 0 && this.side[0] ? stringField(entries[0], "agentId") : undefined;
 		const header: SessionHeader = {
 			type: "session",
 			id: agent ? `${this.sessionId}:agent-${agent}` : this.sessionId,
@@ -569,7 +519,9 @@ export class ClaudeReader implements LineReader {
 			cwd: this.cwd,
 			...(this.agentVersion ? { agentVersion: this.agentVersion } : {}),
 		};
-		const title = this.titles.custom || this.titles.ai || this.titles.summary;
+		const title = this.titles.custom || this.titles.ai || this.titles.summary || this.firstPrompt();
+		let leaf = this.leaf;
+		if (leaf < 0) for (let i = entries.length - 1; i >= 0 && leaf < 0; i--) if (entries[i].type === "message") leaf = i;
 		return {
 			header,
 			entries,
@@ -581,17 +533,34 @@ export class ClaudeReader implements LineReader {
 		};
 	}
 
+	/** The first words the user typed (not text Claude Code adds: command output, IDE context, caveats). */
+	private firstPrompt(): string {
+		for (const e of this.entries) {
+			if (e.type !== "message" || e.meta === true || e.compactSummary === true) continue;
+			const m = fieldOf(e, "message");
+			if (fieldOf(m, "role") !== "user") continue;
+			const content = fieldOf(m, "content");
+			const texts =
+				typeof content === "string"
+					? [content]
+					: Array.isArray(content)
+						? content.map((b) => stringField(b, "text") ?? "")
+						: [];
+			for (const text of texts) {
+				const line = text.trim();
+				if (line !== "" && !line.startsWith("<")) return line.slice(0, 200);
+			}
+		}
+		return "";
+	}
+
 	/** A compaction's summary: the compact-summary prompt that follows it (shown on the node). */
 	private fillCompactionSummaries(): void {
-		const { entries } = this;
-		for (let i = 0; i < entries.length; i++) {
-			const e = entries[i];
-			if (e.type !== "compaction") continue;
-			const next = this.shown[i].next;
-			const m = next >= 0 ? fieldOf(entries[next], "message") : undefined;
-			const content = fieldOf(m, "content");
-			if (fieldOf(entries[next], "compactSummary") === true && typeof content === "string")
-				Reflect.set(e, "summary", content);
+		for (const at of this.compactions) {
+			const next = this.next[at];
+			if (next < 0 || this.entries[next].compactSummary !== true) continue;
+			const content = fieldOf(fieldOf(this.entries[next], "message"), "content");
+			if (typeof content === "string") Reflect.set(this.entries[at], "summary", content);
 		}
 	}
 
@@ -599,49 +568,29 @@ export class ClaudeReader implements LineReader {
 	 * Older builds wrote a subagent's lines into the main file (`isSidechain`, their own root): each
 	 * such root hangs under the Task call whose prompt it starts with, as a lane of its own.
 	 */
-	private hangSidechains(): void {
+	private hangLanes(): void {
 		const { entries } = this;
 		const calls = new Map<string, number[]>();
 		for (let i = 0; i < entries.length; i++) {
-			if (this.shown[i].sidechain) continue;
+			if (this.side[i] || this.response[i] === undefined) continue;
 			const content = fieldOf(fieldOf(entries[i], "message"), "content");
 			if (!Array.isArray(content)) continue;
 			for (const b of content) {
 				const prompt = isRecord(b) && b.type === "toolCall" ? stringField(b.arguments, "prompt") : undefined;
-				if (prompt !== undefined) calls.set(prompt, [...(calls.get(prompt) ?? []), i]);
+				if (prompt === undefined) continue;
+				const list = calls.get(prompt);
+				if (list) list.push(i);
+				else calls.set(prompt, [i]);
 			}
 		}
 		for (let i = 0; i < entries.length; i++) {
 			const e = entries[i];
-			if (!this.shown[i].sidechain || e.parentId !== null) continue;
-			const m = fieldOf(e, "message");
-			const content = fieldOf(m, "content");
+			if (!this.side[i] || e.parentId !== null) continue;
+			const content = fieldOf(fieldOf(e, "message"), "content");
 			const text =
 				typeof content === "string" ? content : stringField(Array.isArray(content) ? content[0] : undefined, "text");
 			const at = text !== undefined ? calls.get(text)?.find((p) => p < i) : undefined;
 			if (at !== undefined) e.parentId = entries[at].id;
 		}
 	}
-}
-
-/** The flags of a line the view and the builder read. */
-function lineFlags(obj: Fields): Record<string, unknown> {
-	const out: Record<string, unknown> = {};
-	if (obj.isMeta === true) out.meta = true;
-	if (obj.isCompactSummary === true) out.compactSummary = true;
-	if (obj.isApiErrorMessage === true) out.apiError = true;
-	if (typeof obj.agentId === "string") out.agentId = obj.agentId;
-	return out;
-}
-
-/** A response's recorded usage in pi's terms (input, cache read, cache write, output). */
-function usageOf(
-	u: unknown,
-): { input: number; output: number; cacheRead: number; cacheWrite: number; totalTokens: number } | undefined {
-	if (!isRecord(u)) return undefined;
-	const input = numberField(u, "input_tokens") ?? 0;
-	const output = numberField(u, "output_tokens") ?? 0;
-	const cacheRead = numberField(u, "cache_read_input_tokens") ?? 0;
-	const cacheWrite = numberField(u, "cache_creation_input_tokens") ?? 0;
-	return { input, output, cacheRead, cacheWrite, totalTokens: input + output + cacheRead + cacheWrite };
 }

@@ -272,6 +272,8 @@ export class CodexReader implements LineReader {
 	private header: SessionHeader | null = null;
 	private metas = 0;
 	private title = "";
+	/** The first words of the user's (not the instructions Codex sends as user messages): the title when the thread has no name. */
+	private firstPrompt = "";
 	private pending: LineMark[] = [];
 
 	constructor(
@@ -381,7 +383,10 @@ export class CodexReader implements LineReader {
 		);
 		if (!message && item.type !== "ghost_snapshot" && item.type !== "other")
 			this.issue(line, "codex-unknown-item", "info", `A ${JSON.stringify(item.type)} item: kept, not sent`);
-		if (isUserTurn(item)) this.turns.push(at);
+		if (isUserTurn(item)) {
+			this.turns.push(at);
+			if (this.firstPrompt === "") this.firstPrompt = textOf(item.content).trim().slice(0, 200);
+		}
 		if (isOutput(item)) this.lastOutput = at;
 	}
 
@@ -393,7 +398,12 @@ export class CodexReader implements LineReader {
 				id: `L${line}`,
 				parentId: null,
 				timestamp,
-				summary: typeof payload.message === "string" ? payload.message : "",
+				summary:
+					typeof payload.message === "string" && payload.message !== ""
+						? payload.message
+						: replacement
+							? `Replacement history: ${replacement.length} item${replacement.length === 1 ? "" : "s"} stand for everything before`
+							: "",
 				tokensBefore: 0,
 				...(replacement ? { wire: replacement } : {}),
 			},
@@ -465,7 +475,7 @@ export class CodexReader implements LineReader {
 			issues: this.issues,
 			leafId: this.cursor >= 0 ? this.entries[this.cursor].id : null,
 			version: 3,
-			...(this.title ? { title: this.title } : {}),
+			...(this.title || this.firstPrompt ? { title: this.title || this.firstPrompt } : {}),
 		};
 	}
 }

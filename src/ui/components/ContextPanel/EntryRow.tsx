@@ -64,6 +64,11 @@ export function EntryRow({ list, row, ordinal }: { list: SlotProps["list"]; row:
 				</span>
 				<span className="ins-row__preview">{row.preview}</span>
 				<span className="ins-row__reason">{row.reason}</span>
+				{row.marks && (
+					<span className="ins-row__marks" data-testid="entry-marks">
+						{row.marks}
+					</span>
+				)}
 			</button>
 			{open && (
 				<div className="ins-row__detail">
