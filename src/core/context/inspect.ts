@@ -4,6 +4,7 @@ import { type AgentMessage, isEntry, type Message, type SessionEntry } from "../
 import { entryPreview } from "../view/entryKind";
 import type { ContextAnalysis, MessageOrigin, PathEntryFate, Region } from "./analysis";
 import { countRegion, fateIndexOf } from "./lazyContext";
+import { isMessageList } from "./llm";
 import { estimateTokens } from "./tokens";
 
 /** One provider message and the agent message it was converted from. */
@@ -81,12 +82,14 @@ export function inspectContext(entries: readonly SessionEntry[], analysis: Conte
 		const tokens = estimateTokens(messages[from]);
 		messageTokens[from] = tokens;
 		contextTokens += tokens;
-		const message = convert(messages[from]);
-		if (!message) continue;
-		// Most roles pass through unchanged: their estimate is already known.
-		const sent = message === messages[from] ? tokens : estimateTokens(message);
-		llmTokens += sent;
-		llm.push({ message, from, tokens: sent });
+		const converted = convert(messages[from]);
+		if (converted === undefined) continue;
+		for (const message of isMessageList(converted) ? converted : [converted]) {
+			// Most roles pass through unchanged: their estimate is already known.
+			const sent = message === messages[from] ? tokens : estimateTokens(message);
+			llmTokens += sent;
+			llm.push({ message, from, tokens: sent });
+		}
 	}
 	return {
 		fateAt,

@@ -12,7 +12,14 @@ export function convertToLlm(messages: readonly AgentMessage[], dialect?: Dialec
 	const out: Message[] = [];
 	for (const m of messages) {
 		const converted = convert(m);
-		if (converted) out.push(converted);
+		if (converted === undefined) continue;
+		if (isMessageList(converted)) out.push(...converted);
+		else out.push(converted);
 	}
 	return out;
+}
+
+/** Whether a conversion gave several messages (see `DialectRules.convert`). */
+export function isMessageList(converted: Message | readonly Message[]): converted is readonly Message[] {
+	return Array.isArray(converted);
 }

@@ -63,8 +63,11 @@ export interface DialectRules {
 		index: TreeIndex,
 		path: number[] | Int32Array,
 	): number[];
-	/** One context message as the provider receives it; `undefined` when it is not sent. */
-	convert(message: AgentMessage): Message | undefined;
+	/**
+	 * One context message as the provider receives it: one message (or several, where the format
+	 * splits one, as oh-my-pi does a custom message with text and images); `undefined` when not sent.
+	 */
+	convert(message: AgentMessage): Message | readonly Message[] | undefined;
 	/**
 	 * Whether every tip's context size follows from running sums along the tree (pi 1.6.0's
 	 * rules: what a message sends never depends on what comes after it); else the builder runs

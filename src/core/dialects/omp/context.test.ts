@@ -313,6 +313,39 @@ describe("oh-my-pi context", () => {
 				timestamp: 7,
 			},
 		]);
+		// Both: two provider messages, the text files' first (messages.ts convertOne, fileMention).
+		const both = convertToLlm(
+			[
+				mention([
+					{ path: "a.md", content: "# A" },
+					{ path: "p.png", content: "", image: img },
+				]),
+			],
+			"oh-my-pi",
+		);
+		expect(both.map((m) => m.role as string)).toEqual(["developer", "user"]);
+		expect(both[1].content).toEqual([{ type: "text", text: '<file path="p.png">\n</file>' }, img]);
+	});
+
+	it("sends a custom message with text and images as two messages: the text as a developer one, the images in a user one", () => {
+		const img = { type: "image", data: "iVBORw0KGgo=", mimeType: "image/png" };
+		const custom = messageOfFields({
+			role: "custom",
+			customType: "note",
+			content: [{ type: "text", text: "see the screenshot" }, img],
+			display: true,
+			attribution: "user",
+			timestamp: 9,
+		});
+		expect(convertToLlm([custom], "oh-my-pi")).toEqual([
+			{ role: "developer", content: [{ type: "text", text: "see the screenshot" }], attribution: "user", timestamp: 9 },
+			{
+				role: "user",
+				content: [{ type: "text", text: "Images attached to note." }, img],
+				attribution: "user",
+				timestamp: 9,
+			},
+		]);
 	});
 
 	it("remote compaction: the replacement history stands for the kept range; only entries after providerReplayThroughEntryId are sent", () => {

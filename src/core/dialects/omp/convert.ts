@@ -15,13 +15,11 @@ const OMP_INTERJECTION_TEMPLATE =
  * oh-my-pi's conversion of one message (`formats/oh-my-pi.md` §2.6; `session/messages.ts`
  * `convertOne` and pi-agent-core `convertMessageToLlm`): attribution added, custom messages as
  * developer messages, its own summary templates; `undefined` when not sent.
- *
- * oh-my-pi turns two kinds of message into two provider messages, which one result cannot say:
- * a custom message with both text and images (a developer message with the text, then a user
- * message with the images) and a file mention with both text files and images (a developer
- * message, then a user one). Here the first of the two is sent; the images only when they are all.
+ * Two kinds of message become two provider messages: a custom message with both text and images
+ * (a developer message with the text, then a user message with the images) and a file mention with
+ * both text files and images (a developer message, then a user one).
  */
-export function convertOmpMessage(message: AgentMessage): Message | undefined {
+export function convertOmpMessage(message: AgentMessage): Message | readonly Message[] | undefined {
 	const role: string = message.role;
 	if (role === "system") return message as Message;
 	const ts = fieldOf(message, "timestamp");
@@ -56,19 +54,19 @@ export function convertOmpMessage(message: AgentMessage): Message | undefined {
 			const images = blocks.filter((b) => fieldOf(b, "type") === "image");
 			const texts = blocks.filter((b) => fieldOf(b, "type") === "text");
 			// An image-bearing custom message: its text as a developer message, its images in a user one.
-			if (typeof content !== "string" && images.length > 0 && texts.length === 0) {
-				out = withAttribution(
+			if (typeof content !== "string" && images.length > 0) {
+				const attached = withAttribution(
 					{ role: "user", content: [{ type: "text", text: `Images attached to ${String(customType)}.` }, ...images] },
 					attribution,
 					ts,
 				);
-				break;
+				return sent(
+					texts.length > 0
+						? [withAttribution({ role: "developer", content: texts }, attribution, ts), attached]
+						: [attached],
+				);
 			}
-			out = withAttribution(
-				{ role: "developer", content: typeof content !== "string" && images.length > 0 ? texts : blocks },
-				attribution,
-				ts,
-			);
+			out = withAttribution({ role: "developer", content: blocks }, attribution, ts);
 			break;
 		}
 		case "branchSummary":
@@ -136,15 +134,17 @@ export function convertOmpMessage(message: AgentMessage): Message | undefined {
 			};
 			const textFiles = all.filter((f) => !fieldOf(f, "image"));
 			const imageFiles = all.filter((f) => fieldOf(f, "image"));
+			const parts: Fields[] = [];
 			if (textFiles.length > 0) {
-				out = {
+				parts.push({
 					role: "developer",
 					content: [{ type: "text", text: textFiles.map(wrap).join("\n") }],
 					attribution: "user",
 					timestamp: ts,
-				};
-			} else if (imageFiles.length > 0) {
-				out = {
+				});
+			}
+			if (imageFiles.length > 0) {
+				parts.push({
 					role: "user",
 					content: [
 						{ type: "text", text: imageFiles.map(wrap).join("\n") },
@@ -152,18 +152,22 @@ export function convertOmpMessage(message: AgentMessage): Message | undefined {
 					],
 					attribution: "user",
 					timestamp: ts,
-				};
-			} else {
-				return undefined;
+				});
 			}
-			break;
+			return parts.length === 0 ? undefined : sent(parts);
 		}
 		default:
 			return undefined;
 	}
-	// oh-my-pi sends roles `Message` does not name (`developer`): the message is what the types
-	// call a `Message`, as the program it mirrors sends it.
-	return messageOfFields(out) as Message;
+	return sent([out])[0];
+}
+
+/**
+ * The messages as sent. oh-my-pi sends roles `Message` does not name (`developer`): each is what
+ * the types call a `Message`, as the program it mirrors sends it.
+ */
+function sent(messages: readonly Fields[]): Message[] {
+	return messages.map((m) => messageOfFields(m) as Message);
 }
 
 const textBlocks = (content: unknown): unknown[] =>
