@@ -668,7 +668,8 @@ const FRAME_DATA_BUDGET = 3_000_000;
 function readArchive(preserveData: unknown): Archive | undefined {
 	const a = fieldOf(preserveData, "snapcompact");
 	if (!a || typeof a !== "object") return undefined;
-	const frames = (Array.isArray(fieldOf(a, "frames")) ? (fieldOf(a, "frames") as unknown[]) : []).filter(
+	const listed = fieldOf(a, "frames");
+	const frames = (Array.isArray(listed) ? listed : []).filter(
 		(f): f is Fields =>
 			isObject(f) &&
 			isFilled(f.data) &&

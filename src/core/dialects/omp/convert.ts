@@ -1,4 +1,4 @@
-import { type AgentMessage, type Message, messageOfFields } from "../../session/types";
+import { type AgentMessage, type AssistantMessage, type Message, messageOfFields } from "../../session/types";
 import { type Fields, fieldOf, isRecord } from "../../util/fields";
 import { renderOmpPrompt } from "./context";
 
@@ -21,13 +21,12 @@ const OMP_INTERJECTION_TEMPLATE =
  */
 export function convertOmpMessage(message: AgentMessage): Message | readonly Message[] | undefined {
 	const role: string = message.role;
-	if (role === "system") return message as Message;
+	if (message.role === "system") return message;
+	if (message.role === "assistant") return convertAssistant(message);
 	const ts = fieldOf(message, "timestamp");
 	const attribution = fieldOf(message, "attribution");
 	let out: Fields;
 	switch (role) {
-		case "assistant":
-			return convertAssistant(message);
 		case "user":
 			out = { ...message, attribution: attribution ?? "user" };
 			break;
@@ -203,9 +202,9 @@ function interjection(content: string | unknown[], ts: unknown): Fields {
  * builder keeps an aborted turn only when an interrupted-thinking note follows it, and then
  * oh-my-pi strips that run; `demoteInterruptedThinking`, `messages.ts:405-446`).
  */
-function convertAssistant(message: AgentMessage): Message {
-	const content = fieldOf(message, "content");
-	if (fieldOf(message, "stopReason") !== "aborted" || !Array.isArray(content)) return message as Message;
+function convertAssistant(message: AssistantMessage): Message {
+	const { content } = message;
+	if (message.stopReason !== "aborted" || !Array.isArray(content)) return message;
 	let end = content.length;
 	while (end > 0) {
 		const b = content[end - 1];
@@ -219,8 +218,8 @@ function convertAssistant(message: AgentMessage): Message {
 		if (fieldOf(b, "thinkingSignature")) break;
 		start--;
 	}
-	if (start === end) return message as Message;
-	return messageOfFields({ ...message, content: content.slice(0, start) }) as Message;
+	if (start === end) return message;
+	return { ...message, content: content.slice(0, start) };
 }
 
 /**
