@@ -1,4 +1,5 @@
 import { readFileSync } from "node:fs";
+import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page, test } from "@playwright/test";
 import { buildContextEntries, buildSessionContext, convertToLlm, providerPayload, sessionTips } from "../src/core";
 import { describeFixture, expectTips, leafItem, libraryItem, openFiles, watchErrors } from "./explorer";
@@ -72,7 +73,9 @@ test("a Claude Code transcript opens through the file input: its version, real b
 	await page.getByTestId("explain-button").click();
 	const explainer = page.getByTestId("explainer");
 	await expect(explainer).toContainText("How Claude Code builds the context");
-	await expect(explainer).toContainText("a response's lines, its parallel results and the hooks between turns are one chain");
+	await expect(explainer).toContainText(
+		"a response's lines, its parallel results and the hooks between turns are one chain",
+	);
 	expect(errors).toEqual([]);
 });
 
@@ -167,3 +170,22 @@ test("a followed Claude Code transcript and a followed Codex rollout show their 
 	}
 	expect(errors).toEqual([]);
 });
+
+for (const theme of ["light", "dark"] as const) {
+	test(`a Claude Code session's views have no critical or serious axe violation (${theme})`, async ({ page }) => {
+		await page.emulateMedia({ colorScheme: theme });
+		await page.goto("./");
+		await openFiles(page, CLAUDE);
+		await expect(page.getByTestId("context-panel")).toHaveAttribute("data-count", expected(CLAUDE, "G2").count);
+		// A row with notes on the chain after it is on screen.
+		await leafItem(page, "X1").click();
+		const marks = page.getByTestId("entry-marks").first();
+		await marks.scrollIntoViewIfNeeded();
+		await expect(marks).toContainText("attachment hook_success");
+		const result = await new AxeBuilder({ page }).analyze();
+		const serious = result.violations
+			.filter((v) => v.impact === "critical" || v.impact === "serious")
+			.map((v) => `${v.id}: ${v.nodes.length}× ${v.nodes[0]?.target.join(" ")}`);
+		expect(serious).toEqual([]);
+	});
+}

@@ -22,6 +22,8 @@ export function SessionCard() {
 	const cwd = text(h?.cwd);
 	const created = text(h?.timestamp);
 	const parentSession = text(h?.parentSession);
+	// Codex records its system prompt (`base_instructions`); shown as text, never as markup.
+	const instructions = text(h?.instructions);
 	const meta = library.find((m) => m.id === session.key);
 	const name = meta ? meta.displayName || meta.title : session.fileName;
 	return (
@@ -75,6 +77,12 @@ export function SessionCard() {
 					</div>
 				)}
 			</dl>
+			{instructions && (
+				<details className="session-card__instructions" data-testid="session-header-instructions">
+					<summary>Instructions the session recorded ({instructions.length.toLocaleString("en")} characters)</summary>
+					<pre>{instructions}</pre>
+				</details>
+			)}
 			<LineageLinks sessionKey={session.key} parentSession={parentSession} />
 		</section>
 	);
