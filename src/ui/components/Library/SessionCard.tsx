@@ -24,6 +24,7 @@ export function SessionCard() {
 	const parentSession = text(h?.parentSession);
 	// Codex records its system prompt (`base_instructions`); shown as text, never as markup.
 	const instructions = text(h?.instructions);
+	const agentVersion = text(h?.agentVersion);
 	const meta = library.find((m) => m.id === session.key);
 	const name = meta ? meta.displayName || meta.title : session.fileName;
 	return (
@@ -49,17 +50,20 @@ export function SessionCard() {
 						{cwd ?? <span className="muted">none</span>}
 					</dd>
 				</div>
-				<div>
-					<dt>version</dt>
-					<dd data-testid="session-header-version">
-						{session.version}
-						{session.migrated ? <span className="muted"> (migrated to 3)</span> : null}
-					</dd>
-				</div>
+				{/* Another agent's file has its own version (shown below as what wrote it), not pi's format's. */}
+				{!agentVersion && (
+					<div>
+						<dt>version</dt>
+						<dd data-testid="session-header-version">
+							{session.version}
+							{session.migrated ? <span className="muted"> (migrated to 3)</span> : null}
+						</dd>
+					</div>
+				)}
 				<div>
 					<dt>written by</dt>
 					<dd data-testid="session-header-dialect" data-dialect={session.dialect ?? "pi"}>
-						{describeDialect(session.dialect ?? "pi", session.version, text(h?.agentVersion))}
+						{describeDialect(session.dialect ?? "pi", session.version, agentVersion)}
 					</dd>
 				</div>
 				<div>

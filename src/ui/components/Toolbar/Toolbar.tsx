@@ -1,4 +1,5 @@
 import { useRef } from "react";
+import { rulesOf } from "../../../core";
 import { useStore } from "../../../store";
 import { TeachButtons } from "../Explainer/TeachButtons";
 import { ExportButton } from "../Export/ExportButton";
@@ -45,7 +46,10 @@ export function Toolbar() {
 						{session.fileName}
 					</strong>
 					<span className="muted toolbar__facts">
-						{session.entryCount} entries · v{session.version}
+						{session.entryCount} entries ·{" "}
+						{typeof session.header?.agentVersion === "string"
+							? rulesOf(session.dialect ?? "pi").label
+							: `v${session.version}`}
 						{session.migrated ? " (migrated)" : ""}
 						{session.stored ? "" : " · not stored"}
 					</span>
