@@ -1,5 +1,6 @@
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
+import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { readFixture } from "../../../test/fixtures";
 import { requestProblems } from "../../../test/requestChecks";
@@ -329,21 +330,24 @@ describe("Codex rollouts", () => {
 });
 
 /**
- * Real files (not in the repository: collected from public repositories), when a folder of them
- * is named by `REAL_SESSIONS`: no error-level issue, the session's leaf among the tips, and every
- * tip's request one the provider accepts.
+ * Every file of the agents' fixtures, and real files (not in the repository: collected from public
+ * repositories) when a folder of them is named by `REAL_SESSIONS`: no error-level issue, the
+ * session's leaf among the tips, and every tip's request one the provider accepts.
  */
-const realDir = process.env.REAL_SESSIONS;
-describe.skipIf(!realDir || !existsSync(realDir))("real Claude Code and Codex files", () => {
-	const files: string[] = [];
-	const walk = (dir: string) => {
-		for (const name of readdirSync(dir)) {
-			const p = join(dir, name);
-			if (statSync(p).isDirectory()) walk(p);
-			else if (name.endsWith(".jsonl")) files.push(p);
-		}
-	};
-	if (realDir && existsSync(realDir)) walk(realDir);
+const folders = [
+	fileURLToPath(new URL("../../../test/fixtures/agents", import.meta.url)),
+	process.env.REAL_SESSIONS ?? "",
+];
+const files: string[] = [];
+const walk = (dir: string) => {
+	for (const name of readdirSync(dir)) {
+		const p = join(dir, name);
+		if (statSync(p).isDirectory()) walk(p);
+		else if (name.endsWith(".jsonl")) files.push(p);
+	}
+};
+for (const dir of folders) if (dir !== "" && existsSync(dir)) walk(dir);
+describe("every Claude Code and Codex file at hand", () => {
 	it.each(files)("%s", (file) => {
 		const p = parseSession(readFileSync(file, "utf8"));
 		expect(["claude-code", "codex"]).toContain(p.dialect);
