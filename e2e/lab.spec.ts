@@ -67,6 +67,8 @@ test("the lab adds a compaction to a scratch copy, undoes it, exports it, and ne
 
 	// Export downloads the edited copy as JSONL that parses with the added entry.
 	await addCompaction(page, kept, "Exported what-if summary");
+	// (Exported once the copy holds it: a click before the worker took the edit exports the copy before it.)
+	await expect(banner).toHaveAttribute("data-added", "1");
 	const downloading = page.waitForEvent("download");
 	await banner.getByTestId("lab-export").click();
 	const download = await downloading;
